@@ -201,7 +201,7 @@ export interface NormalizedModel {
 /** Attribute names every content-type gets and no schema may declare. */
 export const RESERVED_ATTRIBUTE_NAMES = [
   'id', 'createdAt', 'updatedAt', 'publishedAt', 'createdBy', 'updatedBy',
-  'locale', 'localizations', 'documentId', '__component', '__typename', 'meta',
+  'locale', 'localizations', '__component', '__typename',
 ] as const;
 
 export const ACTIONS = ['find', 'findOne', 'create', 'update', 'delete'] as const;

@@ -1,0 +1,39 @@
+# quire: `make start` serves the example on SQLite at :1337; `make test` runs every test.
+SHELL := /bin/bash
+NPM_FLAGS := --no-audit --no-fund --loglevel=error
+EXAMPLE := specs/example
+PORT ?= 1337
+
+.PHONY: install start test test-unit golden-update build-example check-example bench clean
+
+node_modules/.installed: package.json package-lock.json
+	npm ci $(NPM_FLAGS) || npm install $(NPM_FLAGS)
+	@touch $@
+
+install: node_modules/.installed
+	npx tsc -p tsconfig.json
+
+build-example: install
+	node bin/quire.js build --src $(EXAMPLE) --out $(EXAMPLE)/artifacts
+
+check-example: install
+	node bin/quire.js check --src $(EXAMPLE) --artifacts $(EXAMPLE)/artifacts
+
+start: build-example
+	PORT=$(PORT) node bin/quire.js serve --artifacts $(EXAMPLE)/artifacts
+
+test: install
+	node dist/test/run.js
+
+test-unit: install
+	node dist/test/run.js unit
+
+golden-update: install
+	node bin/quire.js build --src $(EXAMPLE) --out $(EXAMPLE)/artifacts
+	QUIRE_GOLDEN_UPDATE=1 node dist/test/run.js golden
+
+bench: install
+	node dist/test/bench/run.js
+
+clean:
+	rm -rf dist .tmp
