@@ -1,12 +1,136 @@
 /**
- * engine: runtime commands (`serve`, `token`). The compiler commands live in build/cli.ts.
+ * engine: runtime commands. `serve` runs the API from an artifacts dir; `token create` makes an API
+ * token and prints only the token. The compiler commands (build, check) live in build/cli.ts.
  */
-export async function main(argv: string[]): Promise<number> {
-  const [command] = argv;
-  if (!command || command === 'help' || command === '--help' || command === '-h') {
-    process.stdout.write(`usage: quire <command>\n  build --src <spec-dir> --out <artifacts-dir>\n  check --src <spec-dir> --artifacts <artifacts-dir>\n  serve --artifacts <artifacts-dir>\n`);
-    return command ? 0 : 2;
+import { parseArgs } from 'node:util';
+import { generateAccessKey, hashAccessKey, TOKEN_TYPES, type TokenType } from './auth/api-tokens.js';
+import { loadArtifacts, ArtifactsError } from './boot/load-artifacts.js';
+import { ConfigError, loadServerConfig } from './config/server-config.js';
+import { createRepository, SchemaSyncRefused, syncSchema } from './repository/index.js';
+import { startServer } from './server.js';
+
+const USAGE = `usage: quire <command>
+  build  --src <spec-dir> --out <artifacts-dir>        compile content-types into openapi.json, schema.graphql, model.json
+  check  --src <spec-dir> --artifacts <artifacts-dir>  fail when committed artifacts are stale
+  serve  --artifacts <artifacts-dir> [--allow-destructive]
+  token create --artifacts <dir> --name <name> --type full-access|read-only|custom
+               [--permission <uid>.<action> ...] [--lifespan-days N] [--description <text>]`;
+
+type Io = { log: (s: string) => void; err: (s: string) => void };
+const stdio: Io = { log: (s) => process.stdout.write(s + '\n'), err: (s) => process.stderr.write(s + '\n') };
+
+export async function main(argv: string[], io: Io = stdio): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case 'serve':
+        return await serve(rest, io);
+      case 'token':
+        return await token(rest, io);
+      case undefined:
+      case 'help':
+      case '--help':
+      case '-h':
+        io.log(USAGE);
+        return command ? 0 : 2;
+      default:
+        io.err(`quire: unknown command "${command}"\n${USAGE}`);
+        return 2;
+    }
+  } catch (err) {
+    if (err instanceof ConfigError || err instanceof ArtifactsError || err instanceof SchemaSyncRefused) {
+      io.err(`quire ${command}: ${err.message}`);
+      return 1;
+    }
+    if (err instanceof TypeError && (err as NodeJS.ErrnoException).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+      io.err(`quire ${command}: ${err.message}\n${USAGE}`);
+      return 2;
+    }
+    throw err;
   }
-  process.stderr.write(`quire: unknown command "${command}"; run quire --help\n`);
-  return 2;
+}
+
+async function serve(args: string[], io: Io): Promise<number> {
+  const { values } = parseArgs({ args, options: { artifacts: { type: 'string' }, 'allow-destructive': { type: 'boolean' } }, strict: true });
+  if (!values.artifacts) {
+    io.err(`quire serve: --artifacts is required\n${USAGE}`);
+    return 2;
+  }
+  const config = loadServerConfig(process.env, { artifactsDir: values.artifacts, allowDestructive: values['allow-destructive'] });
+  const running = await startServer(config);
+  await new Promise<void>((resolve) => {
+    const onSignal = (sig: string) => {
+      process.stdout.write(`quire: ${sig} received, finishing in-flight requests\n`);
+      running.stop().then(resolve, resolve);
+    };
+    process.once('SIGTERM', () => onSignal('SIGTERM'));
+    process.once('SIGINT', () => onSignal('SIGINT'));
+  });
+  return 0;
+}
+
+async function token(args: string[], io: Io): Promise<number> {
+  const [sub, ...rest] = args;
+  if (sub !== 'create') {
+    io.err(`quire token: unknown subcommand "${sub ?? ''}"\n${USAGE}`);
+    return 2;
+  }
+  const { values } = parseArgs({
+    args: rest,
+    options: {
+      artifacts: { type: 'string' },
+      name: { type: 'string' },
+      type: { type: 'string' },
+      description: { type: 'string' },
+      permission: { type: 'string', multiple: true },
+      'lifespan-days': { type: 'string' },
+    },
+    strict: true,
+  });
+  if (!values.artifacts || !values.name || !values.type) {
+    io.err(`quire token create: --artifacts, --name and --type are required\n${USAGE}`);
+    return 2;
+  }
+  if (!(TOKEN_TYPES as readonly string[]).includes(values.type)) {
+    io.err(`quire token create: --type must be one of ${TOKEN_TYPES.join(', ')}`);
+    return 2;
+  }
+  const type = values.type as TokenType;
+  const permissions = values.permission ?? [];
+  if (type === 'custom' && permissions.length === 0) {
+    io.err('quire token create: a custom token needs at least one --permission <uid>.<action>');
+    return 2;
+  }
+  if (type !== 'custom' && permissions.length > 0) {
+    io.err('quire token create: --permission applies to custom tokens only');
+    return 2;
+  }
+  const { model } = loadArtifacts(values.artifacts);
+  for (const p of permissions) {
+    const m = /^(.+)\.(find|findOne|create|update|delete)$/.exec(p);
+    if (!m || !model.contentTypes[m[1]]) {
+      io.err(`quire token create: unknown permission "${p}" (expected <uid>.<action> with a content-type of the artifacts)`);
+      return 2;
+    }
+  }
+  let expiresAt: string | null = null;
+  if (values['lifespan-days'] !== undefined) {
+    const days = Number(values['lifespan-days']);
+    if (!Number.isInteger(days) || days < 1 || days > 3650) {
+      io.err('quire token create: --lifespan-days must be an integer between 1 and 3650');
+      return 2;
+    }
+    expiresAt = new Date(Date.now() + days * 86_400_000).toISOString();
+  }
+  const config = loadServerConfig(process.env, { artifactsDir: values.artifacts });
+  const repo = await createRepository({ model, databaseUrl: config.databaseUrl });
+  try {
+    await syncSchema(repo, model, { allowDestructive: false });
+    const key = generateAccessKey();
+    await repo.apiTokens.create({ name: values.name, description: values.description ?? '', type, permissions, accessKeyHash: hashAccessKey(key, config.apiTokenSalt), expiresAt });
+    io.log(key);
+  } finally {
+    await repo.close();
+  }
+  return 0;
 }

@@ -1,0 +1,145 @@
+/**
+ * engine: createApp(config) boots the engine from the artifacts (model, routes, validators,
+ * repository with its schema synced) and returns a request handler. It never listens: server.ts
+ * does, and tests drive `handle` through a real socket of their own.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Logger } from 'pino';
+import { Permissions, type Principal } from './auth/permissions.js';
+import { resolvePrincipal } from './auth/resolve-principal.js';
+import { loadArtifacts } from './boot/load-artifacts.js';
+import type { ServerConfig } from './config/server-config.js';
+import { ForbiddenError, MethodNotAllowedError, NotFoundError, statusOf, toErrorBody } from './errors/index.js';
+import { BodyValidator } from './http/body-validator.js';
+import { applyCors } from './http/cors.js';
+import type { EngineContext } from './http/engine-context.js';
+import { readJsonBody } from './http/read-body.js';
+import { REST_ACTIONS } from './http/rest-actions.js';
+import { RouteTable } from './http/route-table.js';
+import { createRepository, syncSchema } from './repository/index.js';
+import type { Repository, SyncReport } from './repository/types.js';
+import { parseQueryString, assertSafeBody } from './request/index.js';
+import { EntryShaper } from './response/shape-entry.js';
+
+export interface App {
+  handle(req: IncomingMessage, res: ServerResponse): void;
+  readonly repo: Repository;
+  readonly context: EngineContext;
+  readonly sync: SyncReport;
+  /** number of requests being handled right now */
+  inFlight(): number;
+  close(): Promise<void>;
+}
+
+export interface AppOptions {
+  logger: Logger;
+  /** called for every SQL statement (tests count them) */
+  onQuery?: (sql: string) => void;
+}
+
+export async function createApp(config: ServerConfig, opts: AppOptions): Promise<App> {
+  const artifacts = loadArtifacts(config.artifactsDir);
+  const { model } = artifacts;
+  const routes = new RouteTable(artifacts.openapi);
+  const validator = await BodyValidator.create(artifacts.openapi);
+  const repo = await createRepository({ model, databaseUrl: config.databaseUrl, onQuery: opts.onQuery });
+  let sync: SyncReport;
+  try {
+    sync = await syncSchema(repo, model, { allowDestructive: config.allowDestructive });
+  } catch (err) {
+    await repo.close();
+    throw err;
+  }
+  const permissions = new Permissions(model);
+  const context: EngineContext = { config, model, repo, permissions, shaper: new EntryShaper(model) };
+  const log = opts.logger;
+  const prefix = model.config.rest.prefix;
+  let active = 0;
+
+  const send = (res: ServerResponse, status: number, body: unknown, headers?: Record<string, string>) => {
+    const payload = body === undefined ? '' : JSON.stringify(body);
+    res.statusCode = status;
+    if (headers) for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
+    if (body !== undefined) res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    res.setHeader('Content-Length', Buffer.byteLength(payload));
+    res.end(payload);
+  };
+
+  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const rawUrl = req.url ?? '/';
+    const q = rawUrl.indexOf('?');
+    const pathname = q === -1 ? rawUrl : rawUrl.slice(0, q);
+    const search = q === -1 ? '' : rawUrl.slice(q + 1);
+    const method = req.method ?? 'GET';
+
+    if (pathname === '/_health' && (method === 'GET' || method === 'HEAD')) {
+      res.statusCode = 204;
+      res.end();
+      return;
+    }
+    if (!pathname.startsWith(prefix + '/')) throw new NotFoundError('Not Found');
+    const match = routes.match(method, pathname);
+    if (!match) throw new NotFoundError('Not Found');
+    if (!match.operation) throw new MethodNotAllowedError('Method Not Allowed', { allowed: match.allowed });
+    const op = match.operation;
+    const handler = REST_ACTIONS[op.action];
+    if (!handler || !op.uid.startsWith('api::')) throw new NotFoundError('Not Found');
+
+    const principal: Principal = await resolvePrincipal(req.headers.authorization, repo, config.apiTokenSalt);
+    if (!permissions.can(principal, op.uid, op.action)) throw new ForbiddenError('Forbidden');
+
+    const query = parseQueryString(search);
+    let body: unknown;
+    if (method === 'POST' || method === 'PUT') {
+      body = await readJsonBody(req, config.bodyLimit);
+      assertSafeBody(body);
+      validator.validate(op.operationId, body, match.params);
+    }
+    const result = await handler(context, {
+      uid: op.uid,
+      action: op.action,
+      params: match.params,
+      query,
+      body,
+      principal,
+      canFind: (uid) => permissions.can(principal, uid, 'find'),
+    });
+    send(res, result.status, method === 'HEAD' ? undefined : result.body, result.headers);
+  }
+
+  function handle(req: IncomingMessage, res: ServerResponse): void {
+    const started = process.hrtime.bigint();
+    active++;
+    res.on('close', () => {
+      active--;
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      log.info({ method: req.method, url: req.url, status: res.statusCode, ms: Math.round(ms * 100) / 100 }, 'request');
+    });
+    try {
+      if (applyCors(req, res, config.corsOrigins)) return;
+    } catch (err) {
+      log.error({ err }, 'cors failure');
+    }
+    route(req, res).catch((err: unknown) => {
+      const status = statusOf(err);
+      if (status >= 500) log.error({ err, method: req.method, url: req.url }, 'request failed');
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      const headers: Record<string, string> = {};
+      if (err instanceof MethodNotAllowedError) headers.Allow = (err.details.allowed as string[]).join(', ');
+      if (status === 503) headers['Retry-After'] = '5';
+      send(res, status, toErrorBody(err), headers);
+    });
+  }
+
+  return {
+    handle,
+    repo,
+    context,
+    sync,
+    inFlight: () => active,
+    close: () => repo.close(),
+  };
+}

@@ -1,0 +1,78 @@
+/**
+ * engine/config: the server's settings from the environment, checked once at start.
+ * PORT, HOST, DATABASE_URL, JWT_SECRET, API_TOKEN_SALT, NODE_ENV, LOG_LEVEL, CORS_ORIGINS,
+ * BODY_LIMIT, SHUTDOWN_TIMEOUT_MS. Production refuses to start without its secrets.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { dirname, join } from 'node:path';
+
+export interface ServerConfig {
+  artifactsDir: string;
+  port: number;
+  host: string;
+  databaseUrl: string;
+  nodeEnv: string;
+  production: boolean;
+  logLevel: string;
+  jwtSecret: string;
+  apiTokenSalt: string;
+  /** '*' (any origin, no credentials) or an explicit list (credentials allowed for those only) */
+  corsOrigins: '*' | string[];
+  bodyLimit: number;
+  shutdownTimeoutMs: number;
+  allowDestructive: boolean;
+}
+
+export class ConfigError extends Error {}
+
+const int = (name: string, v: string | undefined, dflt: number, min = 0, max = Number.MAX_SAFE_INTEGER) => {
+  if (v === undefined || v === '') return dflt;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got "${v}"`);
+  return n;
+};
+
+/** Development secrets are generated once and kept in .tmp/secrets.json so restarts keep tokens valid. */
+function devSecret(stateDir: string, key: 'jwtSecret' | 'apiTokenSalt'): string {
+  const file = join(stateDir, 'secrets.json');
+  let secrets: Record<string, string> = {};
+  if (existsSync(file)) secrets = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+  if (!secrets[key]) {
+    secrets[key] = randomBytes(32).toString('base64');
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, JSON.stringify(secrets, null, 2) + '\n', { mode: 0o600 });
+  }
+  return secrets[key];
+}
+
+export function loadServerConfig(env: NodeJS.ProcessEnv, opts: { artifactsDir: string; allowDestructive?: boolean; stateDir?: string }): ServerConfig {
+  const nodeEnv = env.NODE_ENV || 'development';
+  const production = nodeEnv === 'production';
+  const stateDir = opts.stateDir ?? '.tmp';
+  const secret = (name: 'JWT_SECRET' | 'API_TOKEN_SALT', key: 'jwtSecret' | 'apiTokenSalt') => {
+    const v = env[name];
+    if (v) {
+      if (v.length < 16) throw new ConfigError(`${name} must be at least 16 characters`);
+      return v;
+    }
+    if (production) throw new ConfigError(`${name} must be set when NODE_ENV=production`);
+    return devSecret(stateDir, key);
+  };
+  const origins = (env.CORS_ORIGINS ?? '*').trim();
+  return {
+    artifactsDir: opts.artifactsDir,
+    port: int('PORT', env.PORT, 1337, 0, 65535),
+    host: env.HOST || '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || `sqlite:${join(stateDir, 'data.db')}`,
+    nodeEnv,
+    production,
+    logLevel: env.LOG_LEVEL || (production ? 'info' : 'info'),
+    jwtSecret: secret('JWT_SECRET', 'jwtSecret'),
+    apiTokenSalt: secret('API_TOKEN_SALT', 'apiTokenSalt'),
+    corsOrigins: origins === '*' || origins === '' ? '*' : origins.split(',').map((o) => o.trim()).filter(Boolean),
+    bodyLimit: int('BODY_LIMIT', env.BODY_LIMIT, 1024 * 1024, 1),
+    shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 10_000, 0),
+    allowDestructive: opts.allowDestructive === true,
+  };
+}

@@ -1,0 +1,34 @@
+/**
+ * engine/http: what a request handler gets: the booted engine (model, repository, permissions,
+ * shaper) and the parsed request. Built once at boot; handlers never reach for globals.
+ */
+import type { NormalizedModel } from '../../build/model/types.js';
+import type { Permissions, Principal } from '../auth/permissions.js';
+import type { ServerConfig } from '../config/server-config.js';
+import type { Repository } from '../repository/types.js';
+import type { EntryShaper } from '../response/shape-entry.js';
+
+export interface EngineContext {
+  config: ServerConfig;
+  model: NormalizedModel;
+  repo: Repository;
+  permissions: Permissions;
+  shaper: EntryShaper;
+}
+
+export interface RestRequest {
+  uid: string;
+  action: string;
+  params: Record<string, string>;
+  query: Record<string, unknown>;
+  body: unknown;
+  principal: Principal;
+  /** may the requester `find` this type (populate is skipped otherwise) */
+  canFind: (uid: string) => boolean;
+}
+
+export interface RestResult {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}

@@ -1,0 +1,77 @@
+/**
+ * engine/response: repository Entry (flat) -> REST entry `{ id, attributes, meta }`, recursively for
+ * populated relations (`{data: ...}`), media, components (inline with id) and dynamic zones
+ * (`__component`). Anything the model marks private, and any key it does not know, is dropped here:
+ * this is the last gate before a value leaves the server.
+ */
+import type { Attribute, Component, ContentType, NormalizedModel } from '../../build/model/types.js';
+import type { Entry } from '../plan/types.js';
+
+export interface RestEntry {
+  id: number;
+  attributes: Record<string, unknown>;
+  meta: Record<string, unknown>;
+}
+
+const SYSTEM_FIELDS = ['createdAt', 'updatedAt', 'publishedAt', 'locale'] as const;
+
+export class EntryShaper {
+  constructor(private readonly model: NormalizedModel) {}
+
+  entry(uid: string, row: Entry): RestEntry {
+    const ct = this.model.contentTypes[uid];
+    return { id: row.id, attributes: this.attributes(ct, row), meta: {} };
+  }
+
+  private attributes(owner: ContentType | Component, row: Record<string, unknown>): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(row)) {
+      if (key === 'id') continue;
+      const attr = owner.attributes[key];
+      if (!attr) {
+        if ((SYSTEM_FIELDS as readonly string[]).includes(key) && 'kind' in owner) out[key] = row[key];
+        if (key === 'createdBy' || key === 'updatedBy') {
+          if ('populateCreatorFields' in owner && owner.populateCreatorFields) out[key] = row[key];
+        }
+        continue;
+      }
+      if (attr.private) continue;
+      out[key] = this.value(attr, row[key]);
+    }
+    return out;
+  }
+
+  private value(attr: Attribute, v: unknown): unknown {
+    switch (attr.kind) {
+      case 'scalar':
+        return v;
+      case 'relation':
+        return this.linked(attr.target, attr.toMany, v);
+      case 'media':
+        return this.linked('plugin::upload.file', attr.multiple, v);
+      case 'component':
+        if (v === null || v === undefined) return attr.repeatable ? [] : null;
+        return attr.repeatable ? (v as Record<string, unknown>[]).map((c) => this.component(attr.component, c)) : this.component(attr.component, v as Record<string, unknown>);
+      case 'dynamiczone':
+        return ((v as Record<string, unknown>[] | null) ?? []).map((item) => ({
+          ...this.component(item.__component as string, item),
+          __component: item.__component,
+        }));
+    }
+  }
+
+  private linked(uid: string, many: boolean, v: unknown): unknown {
+    if (many) return { data: ((v as Entry[] | null) ?? []).map((e) => this.entryOrFlat(uid, e)) };
+    return { data: v ? this.entryOrFlat(uid, v as Entry) : null };
+  }
+
+  private entryOrFlat(uid: string, e: Entry): RestEntry {
+    return this.entry(uid, e);
+  }
+
+  private component(uid: string, row: Record<string, unknown>): Record<string, unknown> {
+    const comp = this.model.components[uid];
+    if (!comp) return { id: row.id };
+    return { id: row.id, ...this.attributes(comp, row) };
+  }
+}

@@ -1,0 +1,55 @@
+/**
+ * engine: the only file that listens. Starts the app on PORT/HOST, prints one start-up line, and on
+ * SIGTERM/SIGINT stops accepting, lets in-flight requests finish (up to SHUTDOWN_TIMEOUT_MS),
+ * closes the pool and resolves so the process can exit 0.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { pino, type Logger } from 'pino';
+import { createApp, type App } from './app.js';
+import type { ServerConfig } from './config/server-config.js';
+
+export interface RunningServer {
+  app: App;
+  server: Server;
+  url: string;
+  stop(): Promise<void>;
+}
+
+export function createLogger(level: string): Logger {
+  return pino({ level, base: undefined, timestamp: pino.stdTimeFunctions.isoTime, redact: ['req.headers.authorization'] });
+}
+
+/** `postgres://user:secret@host/db` -> `postgres://user:***@host/db` */
+export function describeDatabase(url: string): string {
+  return url.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
+}
+
+export async function startServer(config: ServerConfig, logger = createLogger(config.logLevel), onQuery?: (sql: string) => void): Promise<RunningServer> {
+  const app = await createApp(config, { logger, onQuery });
+  const server = createServer({ keepAliveTimeout: 5000, requestTimeout: 30_000, headersTimeout: 20_000, maxHeaderSize: 16 * 1024 }, app.handle);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const addr = server.address() as AddressInfo;
+  const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  const url = `http://${host}:${addr.port}`;
+  const types = Object.values(app.context.model.contentTypes).filter((t) => t.namespace === 'api').length;
+  if (config.nodeEnv !== 'test') process.stdout.write(`quire serving ${types} content-types at ${url} (REST ${app.context.model.config.rest.prefix}) on ${describeDatabase(config.databaseUrl)}\n`);
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      logger.info({ inFlight: app.inFlight() }, 'shutting down');
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const deadline = setTimeout(() => server.closeAllConnections(), config.shutdownTimeoutMs);
+      const idle = setInterval(() => server.closeIdleConnections(), 100);
+      await closed;
+      clearTimeout(deadline);
+      clearInterval(idle);
+      await app.close();
+      logger.info('stopped');
+    })());
+  return { app, server, url, stop };
+}
