@@ -4,7 +4,7 @@ NPM_FLAGS := --no-audit --no-fund --loglevel=error
 EXAMPLE := specs/example
 PORT ?= 1337
 
-.PHONY: install start test test-unit golden-update build-example check-example bench clean
+.PHONY: install start test test-unit golden-update build-example check-example bench bench-build clean
 
 node_modules/.installed: package.json package-lock.json
 	npm ci $(NPM_FLAGS) || npm install $(NPM_FLAGS)
@@ -34,6 +34,9 @@ golden-update: install
 
 bench: install
 	node dist/test/bench/run.js
+
+bench-build: install
+	node dist/test/bench/build-bench.js 200 20
 
 clean:
 	rm -rf dist .tmp
