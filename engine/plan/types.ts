@@ -138,6 +138,8 @@ export interface UpdatePlan {
   readonly data: WriteData;
   /** undefined: leave publication as it is */
   readonly publishedAt?: string | null;
+  /** `data.locale` as sent (localized types only); the handler refuses it when it differs from the entry's */
+  readonly locale?: string;
 }
 
 export interface DeletePlan {

@@ -1,0 +1,15 @@
+/**
+ * engine/plan: the planners' public face. Front doors (REST handlers, GraphQL resolvers) import from
+ * here; the parsers behind them stay internal. Plans are frozen plain data (see types.ts).
+ */
+export { planFind } from './plan-find.js';
+export { planFindOne } from './plan-find-one.js';
+export { planCreate } from './plan-create.js';
+export { planUpdate } from './plan-update.js';
+export { parseFields } from './parse-fields.js';
+export { parseFilters } from './parse-filters.js';
+export { parseSort } from './parse-sort.js';
+export { parsePagination } from './parse-pagination.js';
+export { parsePopulate } from './parse-populate.js';
+export type { PageLimits, ReadOptions, WriteOptions } from './plan-options.js';
+export * from './types.js';

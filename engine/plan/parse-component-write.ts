@@ -1,0 +1,31 @@
+/**
+ * engine/plan: a component value in a body -> ComponentWrite (single) or ComponentWrite[]
+ * (repeatable, with min/max counts). An item with `id` updates that component row (partial), one
+ * without creates a row (required and defaults apply). null clears. Issues go to the context.
+ */
+import type { ComponentAttribute } from '../../build/model/types.js';
+import { issue } from './issue.js';
+import { parseComponentItem } from './parse-component-item.js';
+import type { ComponentWrite } from './types.js';
+import { messages } from './validation-messages.js';
+import type { WriteContext } from './write-context.js';
+
+type Path = readonly (string | number)[];
+
+/**
+ *   parseComponentWrite(ctx, seo, { metaTitle: 'x' }, ['seo'])
+ *   -> { data: { scalars: { metaTitle: 'x', noIndex: false }, relations: {}, media: {}, components: {}, dynamicZones: {} } }
+ *   parseComponentWrite(ctx, sources, null, ['sources']) -> []
+ */
+export function parseComponentWrite(ctx: WriteContext, attr: ComponentAttribute, value: unknown, path: Path): ComponentWrite | ComponentWrite[] | null | undefined {
+  if (!attr.repeatable) return value === null ? null : parseComponentItem(ctx, attr.component, value, path);
+  if (value === null) return [];
+  if (!Array.isArray(value)) {
+    ctx.issues.push(issue(path, messages.type(path, 'array', value)));
+    return undefined;
+  }
+  if (attr.min !== undefined && value.length < attr.min && !ctx.isDraft) ctx.issues.push(issue(path, messages.minItems(path, attr.min)));
+  if (attr.max !== undefined && value.length > attr.max) ctx.issues.push(issue(path, messages.maxItems(path, attr.max)));
+  const items = value.map((item, i) => parseComponentItem(ctx, attr.component, item, [...path, i]));
+  return items.every((x): x is ComponentWrite => x !== undefined) ? items : undefined;
+}

@@ -1,0 +1,26 @@
+/**
+ * engine/plan: the options every planner takes besides the model. Read plans need to know which
+ * types the requester may `find` (populate and relation filters respect it) and which front door
+ * asked (REST `$eq` or GraphQL `eq`); write plans need the clock, injected so plans stay deterministic.
+ */
+
+/** Pagination defaults and caps; REST reads `config.rest`, GraphQL caps at `config.graphql.amountLimit`. */
+export interface PageLimits {
+  readonly defaultLimit: number;
+  readonly maxLimit: number;
+  readonly withCount: boolean;
+}
+
+export interface ReadOptions {
+  /** may the requester `find` entries of this content-type uid? (media are not asked, as in Strapi) */
+  readonly canFind: (uid: string) => boolean;
+  /** 'rest' (default): operators are `$eq`, `$and`...; 'graphql': `eq`, `and`... */
+  readonly dialect?: 'rest' | 'graphql';
+  /** overrides the limits taken from the model config */
+  readonly limits?: PageLimits;
+}
+
+export interface WriteOptions {
+  /** the moment of the request: create publishes draft-and-publish entries at this time */
+  readonly now: Date;
+}

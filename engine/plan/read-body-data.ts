@@ -1,0 +1,12 @@
+/**
+ * engine/plan: a write body must be `{ data: { ... } }`. Anything else is Strapi's 400
+ * 'Missing "data" payload in the request body'. Returns the `data` object; reads nothing else.
+ */
+import { ValidationError } from '../errors/errors.js';
+import { isRecord } from './is-record.js';
+
+/** `readBodyData({ data: { title: 'x' } })` -> { title: 'x' }; `readBodyData({ title: 'x' })` -> 400. */
+export function readBodyData(body: unknown): Record<string, unknown> {
+  if (!isRecord(body) || !isRecord(body.data)) throw new ValidationError('Missing "data" payload in the request body');
+  return body.data;
+}

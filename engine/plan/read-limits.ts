@@ -1,0 +1,14 @@
+/**
+ * engine/plan: pagination limits of a read: the caller's override, else REST's `config.rest`, or for
+ * GraphQL the same default page size capped at `config.graphql.amountLimit` (the documented key). Pure.
+ */
+import type { NormalizedModel } from '../../build/model/types.js';
+import type { PageLimits, ReadOptions } from './plan-options.js';
+
+/** `readLimits(model, { canFind })` -> { defaultLimit: 25, maxLimit: 100, withCount: true } for the example. */
+export function readLimits(model: NormalizedModel, options: ReadOptions): PageLimits {
+  if (options.limits) return options.limits;
+  const { defaultLimit, maxLimit, withCount } = model.config.rest;
+  if (options.dialect === 'graphql') return { defaultLimit, maxLimit: model.config.graphql.amountLimit, withCount };
+  return { defaultLimit, maxLimit, withCount };
+}

@@ -1,0 +1,33 @@
+/**
+ * engine/request: a parsed JSON body is checked before any stage reads it: no prototype keys
+ * (`__proto__`, `constructor`, `prototype`) at any depth, and nesting bounded so recursive
+ * validation stays cheap. Throws ValidationError (400); returns nothing. Pure; no I/O.
+ */
+import { ValidationError } from '../errors/errors.js';
+import { isForbiddenKey } from './is-forbidden-key.js';
+
+/** Objects and arrays nested deeper than this are refused (`{data:{seo:{openGraph:{...}}}}` is 3). */
+export const DEFAULT_BODY_DEPTH = 32;
+
+/**
+ *   assertSafeBody({ data: { title: 'x' } })             -> ok
+ *   assertSafeBody(JSON.parse('{"data":{"__proto__":{}}}')) -> ValidationError 'Invalid key "__proto__"'
+ */
+export function assertSafeBody(value: unknown, maxDepth: number = DEFAULT_BODY_DEPTH): void {
+  walk(value, [], 0, maxDepth);
+}
+
+function walk(value: unknown, path: (string | number)[], depth: number, maxDepth: number): void {
+  if (value === null || typeof value !== 'object') return;
+  if (depth >= maxDepth) throw new ValidationError(`Request body is nested deeper than ${maxDepth} levels`);
+  if (Array.isArray(value)) {
+    value.forEach((item, i) => walk(item, [...path, i], depth + 1, maxDepth));
+    return;
+  }
+  for (const key of Object.keys(value)) {
+    if (isForbiddenKey(key)) {
+      throw ValidationError.of([{ path: [...path, key], message: `Invalid key "${key}"`, name: 'ValidationError' }]);
+    }
+    walk((value as Record<string, unknown>)[key], [...path, key], depth + 1, maxDepth);
+  }
+}

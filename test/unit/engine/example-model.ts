@@ -1,0 +1,17 @@
+/**
+ * test helper (unit, engine): the example spec compiled once per process, and the read options of a
+ * requester who may find every api:: type and the upload files but no users-permissions type.
+ * Reads the spec files only; no database, no network.
+ */
+import { compileSpec } from '../../../build/compile.js';
+import type { NormalizedModel } from '../../../build/model/types.js';
+import type { ReadOptions } from '../../../engine/plan/plan-options.js';
+import { EXAMPLE_SPEC } from '../../helpers/spec-dir.js';
+
+export const model: NormalizedModel = (await compileSpec(EXAMPLE_SPEC)).model;
+
+export const publicReader: ReadOptions = { canFind: (uid) => !uid.startsWith('plugin::users-permissions.') };
+export const graphqlReader: ReadOptions = { ...publicReader, dialect: 'graphql' };
+
+export const ARTICLE = 'api::article.article';
+export const AUTHOR = 'api::author.author';

@@ -1,0 +1,107 @@
+/**
+ * unit, engine/plan: planFind as a whole: the exact plan for typical queries, the top-level allow-list
+ * (anything else is 400 naming it), publicationState, locale, frozen output, unknown uids. The
+ * per-parameter tables live in plan-find-{filters,sort,fields,populate}.test.ts and parse-pagination.test.ts.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { planFind } from '../../../../engine/plan/plan-find.js';
+import type { FindPlan } from '../../../../engine/plan/types.js';
+import { parseQueryString } from '../../../../engine/request/parse-query-string.js';
+import { ARTICLE, graphqlReader, model, publicReader } from '../example-model.js';
+import { expectError, invalidParameter } from '../expect-error.js';
+
+const find = (qs: string, uid = ARTICLE) => planFind(model, uid, parseQueryString(qs), publicReader);
+
+const BASE: FindPlan = {
+  kind: 'find',
+  uid: ARTICLE,
+  sort: [],
+  page: { style: 'page', page: 1, pageSize: 25, withCount: true },
+  populate: {},
+  publicationState: 'live',
+};
+
+const PLANS: [string, FindPlan][] = [
+  ['', BASE],
+  ['publicationState=live', BASE],
+  ['publicationState=preview', { ...BASE, publicationState: 'preview' }],
+  ['locale=fr', { ...BASE, locale: 'fr' }],
+  ['locale=all', { ...BASE, locale: 'all' }],
+  ['locale=', BASE],
+  [
+    'filters[title][$containsi]=hello&sort[0]=publishedAt:desc&pagination[page]=2&pagination[pageSize]=10&fields[0]=title&populate[author][fields][0]=name&publicationState=preview',
+    {
+      kind: 'find',
+      uid: ARTICLE,
+      where: { kind: 'cmp', field: 'title', op: '$containsi', value: 'hello' },
+      sort: [{ path: ['publishedAt'], direction: 'desc' }],
+      page: { style: 'page', page: 2, pageSize: 10, withCount: true },
+      fields: ['title'],
+      populate: { author: { fields: ['name'] } },
+      publicationState: 'preview',
+    },
+  ],
+];
+
+for (const [qs, expected] of PLANS) {
+  test(`planFind: ${qs.slice(0, 90) || '(no query)'}`, () => {
+    assert.equal(find(qs), expected);
+  });
+}
+
+test('planFind: no query at all', () => {
+  assert.equal(planFind(model, ARTICLE, undefined, publicReader), BASE);
+  assert.equal(planFind(model, ARTICLE, {}, publicReader), BASE);
+});
+
+test('planFind: publicationState is kept on types without draft and publish (it still governs populated ones)', () => {
+  assert.is(find('publicationState=preview', 'api::tag.tag').publicationState, 'preview');
+});
+
+test('planFind (graphql): PublicationState enum values', () => {
+  assert.is(planFind(model, ARTICLE, { publicationState: 'PREVIEW' }, graphqlReader).publicationState, 'preview');
+  assert.is(planFind(model, ARTICLE, { publicationState: 'LIVE' }, graphqlReader).publicationState, 'live');
+});
+
+const REFUSED: [string, string, string?][] = [
+  ['foo=1', 'foo', 'top-level parameters are allow-listed'],
+  ['_limit=5', '_limit', 'Strapi v3 spelling'],
+  ['filter[title]=x', 'filter'],
+  ['page=2', 'page'],
+  ['populate=*&sort=title&extra=1', 'extra'],
+  ['publicationState=draft', 'publicationState', 'Strapi answers 500'],
+  ['publicationState=PREVIEW', 'publicationState', 'REST is lower-case'],
+  ['publicationState=', 'publicationState'],
+  ['publicationState[0]=live', 'publicationState'],
+  ['locale[0]=fr', 'locale'],
+  ['locale[code]=fr', 'locale'],
+];
+
+for (const [qs, name, note] of REFUSED) {
+  test(`planFind refused: ${qs}${note ? ` (${note})` : ''}`, () => {
+    expectError(() => find(qs), invalidParameter(name), qs);
+  });
+}
+
+test('planFind: the plan is frozen all the way down', () => {
+  const plan = find('filters[author][name]=x&sort=title&populate[author][populate]=articles&fields[0]=title');
+  const frozen = (v: unknown): boolean =>
+    v === null || typeof v !== 'object' || (Object.isFrozen(v) && Object.values(v).every(frozen));
+  assert.ok(frozen(plan));
+  assert.throws(() => {
+    (plan.sort as unknown as unknown[]).push('x');
+  });
+});
+
+test('planFind: unknown uids and components are 404', () => {
+  expectError(() => planFind(model, 'api::nothing.nothing', {}, publicReader), { status: 404, name: 'NotFoundError', message: 'Not Found' });
+  expectError(() => planFind(model, 'shared.seo', {}, publicReader), { status: 404, name: 'NotFoundError', message: 'Not Found' });
+  expectError(() => planFind(model, '__proto__', {}, publicReader), { status: 404, name: 'NotFoundError', message: 'Not Found' });
+});
+
+test('planFind: a query that is not an object is refused', () => {
+  expectError(() => planFind(model, ARTICLE, 'sort=title', publicReader), invalidParameter('query'));
+});
+
+test.run();
