@@ -4,7 +4,7 @@
  * does, and tests drive `handle` through a real socket of their own.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Logger } from 'pino';
+import type { BaseLogger as Logger } from 'pino';
 import { Permissions, type Principal } from './auth/permissions.js';
 import { resolvePrincipal } from './auth/resolve-principal.js';
 import { loadArtifacts } from './boot/load-artifacts.js';

@@ -5,7 +5,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { pino, type Logger } from 'pino';
+import { pino, type BaseLogger as Logger } from 'pino';
 import { createApp, type App } from './app.js';
 import type { ServerConfig } from './config/server-config.js';
 

@@ -3,7 +3,7 @@
  * openapi-backend (validators compiled once at boot), and Ajv's errors become Strapi's 400
  * ValidationError with `details.errors[{path, message, name}]` in yup's wording.
  */
-import OpenAPIBackend from 'openapi-backend';
+import { OpenAPIBackend } from 'openapi-backend';
 import type { OpenApiDocument } from '../boot/load-artifacts.js';
 import { ValidationError, type ValidationIssue } from '../errors/index.js';
 
@@ -30,7 +30,7 @@ export class BodyValidator {
     });
     await api.init();
     const validators = new Map<string, Validate>();
-    for (const op of api.router.getOperations()) {
+    for (const op of api.router.getOperations() as { operationId?: string; requestBody?: unknown }[]) {
       if (!op.operationId || !op.requestBody) continue;
       const [bodyValidator] = api.validator.getRequestValidatorsForOperation(op.operationId) ?? [];
       if (bodyValidator) validators.set(op.operationId, bodyValidator as unknown as Validate);

@@ -86,6 +86,6 @@ export async function startTestServer(opts: TestServerOptions): Promise<TestServ
   };
 }
 
-async function startServerCounting(config: ServerConfig, logger: ReturnType<typeof pino>, queries: string[]): Promise<RunningServer> {
+async function startServerCounting(config: ServerConfig, logger: import('pino').BaseLogger, queries: string[]): Promise<RunningServer> {
   return startServer(config, logger, (sql) => queries.push(sql));
 }
