@@ -3,6 +3,7 @@
  * openapi-backend (validators compiled once at boot), and Ajv's errors become Strapi's 400
  * ValidationError with `details.errors[{path, message, name}]` in yup's wording.
  */
+import addFormats from 'ajv-formats';
 import { OpenAPIBackend } from 'openapi-backend';
 import type { OpenApiDocument } from '../boot/load-artifacts.js';
 import { ValidationError, type ValidationIssue } from '../errors/index.js';
@@ -27,6 +28,14 @@ export class BodyValidator {
       validate: true,
       ajvOpts: { allErrors: true, strict: false },
       coerceTypes: false,
+      // date and email are checked here; date-time and time are checked by the planner, which
+      // accepts the offsets-free forms Strapi accepts
+      customizeAjv: (ajv) => {
+        (addFormats as unknown as (a: unknown, f: string[]) => void)(ajv, ['date', 'email']);
+        ajv.addFormat('date-time', true);
+        ajv.addFormat('time', true);
+        return ajv;
+      },
     });
     await api.init();
     const validators = new Map<string, Validate>();

@@ -45,7 +45,7 @@ export interface Repository {
 }
 
 export interface SyncChange {
-  kind: 'create-table' | 'add-column' | 'add-index' | 'drop-column' | 'alter-column' | 'drop-table';
+  kind: 'create-table' | 'add-column' | 'add-index' | 'drop-index' | 'drop-column' | 'alter-column' | 'drop-table';
   table: string;
   column?: string;
   detail: string;

@@ -1,0 +1,77 @@
+/**
+ * engine/repository: database URL -> a configured knex instance. `sqlite:<path>` (parent folder
+ * created; WAL, foreign keys on, busy timeout on every connection) or `postgres://...` (dates and
+ * JSON handed over as text so values/decode-value.ts decides their shape). No queries run here.
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import knexFactory, { type Knex } from 'knex';
+import pg from 'pg';
+
+export interface PoolOptions {
+  min?: number;
+  max?: number;
+}
+
+interface SqliteConnection {
+  pragma(source: string): unknown;
+  function(name: string, options: { deterministic: boolean }, fn: (value: unknown) => unknown): unknown;
+}
+
+const BUSY_TIMEOUT_MS = 5000;
+/** knex would print pool errors itself; they reach the caller as engine errors instead */
+const quiet = { warn() {}, error() {}, debug() {}, deprecate() {} };
+const ACQUIRE_TIMEOUT_MS = 10000;
+
+/** `sqlite:data/app.db`, `sqlite:///abs/app.db`, `sqlite::memory:` -> filename */
+export function sqliteFilename(databaseUrl: string): string {
+  const rest = databaseUrl.slice('sqlite:'.length);
+  if (rest === ':memory:' || rest === '') return ':memory:';
+  return rest.startsWith('//') ? rest.slice(2) : rest;
+}
+
+/** pg's parsers, except: date stays 'YYYY-MM-DD' (not a local-midnight Date), json/jsonb stay text. */
+const PG_TEXT_TYPES = new Set([1082, 114, 3802]);
+const pgTypes = {
+  getTypeParser(oid: number, format?: string) {
+    if (PG_TEXT_TYPES.has(oid)) return (value: string) => value;
+    return (pg.types.getTypeParser as (oid: number, format?: string) => unknown)(oid, format ?? 'text');
+  },
+};
+
+export function openKnex(databaseUrl: string, pool: PoolOptions = {}): Knex {
+  if (databaseUrl.startsWith('sqlite:')) {
+    const filename = sqliteFilename(databaseUrl);
+    if (filename !== ':memory:') mkdirSync(dirname(resolve(filename)), { recursive: true });
+    return knexFactory({
+      client: 'better-sqlite3',
+      connection: { filename },
+      useNullAsDefault: true,
+      log: quiet,
+      acquireConnectionTimeout: ACQUIRE_TIMEOUT_MS,
+      pool: {
+        // better-sqlite3 is synchronous: one connection serves every query without waiting
+        min: pool.min ?? 1,
+        max: filename === ':memory:' ? 1 : (pool.max ?? 1),
+        afterCreate(conn: SqliteConnection, done: (err: Error | null, conn: unknown) => void) {
+          try {
+            conn.function('quire_lower', { deterministic: true }, (s: unknown) => (typeof s === 'string' ? s.toLowerCase() : s));
+            if (filename !== ':memory:') conn.pragma('journal_mode = WAL');
+            conn.pragma('foreign_keys = ON');
+            conn.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+            done(null, conn);
+          } catch (err) {
+            done(err as Error, conn);
+          }
+        },
+      },
+    });
+  }
+  return knexFactory({
+    client: 'pg',
+    log: quiet,
+    connection: { connectionString: databaseUrl, types: pgTypes } as Knex.PgConnectionConfig,
+    acquireConnectionTimeout: ACQUIRE_TIMEOUT_MS,
+    pool: { min: pool.min ?? 0, max: pool.max ?? 10 },
+  });
+}

@@ -1,0 +1,43 @@
+/**
+ * engine/repository: createRepository(opts) -> a connected Repository. Opens knex for the URL,
+ * checks the database answers (ServiceUnavailableError otherwise), builds the storage maps and the
+ * Objection models, and wires `onQuery` to knex's 'query' event (one call per statement sent).
+ * It does not touch the schema: call syncSchema(repository, model, ...) at start.
+ */
+import type { Knex } from 'knex';
+import type { NormalizedModel } from '../../build/model/types.js';
+import { ServiceUnavailableError } from '../errors/errors.js';
+import { openKnex, type PoolOptions } from './connect.js';
+import { dialectOfUrl } from './dialect/dialect-of.js';
+import { KnexRepository } from './knex-repository.js';
+import { buildObjectionModels } from './objection-models.js';
+import { buildStorageMap } from './storage-map.js';
+import { translateError } from './translate-error.js';
+import type { Repository } from './types.js';
+
+export interface RepositoryOptions {
+  model: NormalizedModel;
+  /** `sqlite:<path>` or `postgres://user@host:port/db` */
+  databaseUrl: string;
+  /** called once per SQL statement sent to the database */
+  onQuery?: (sql: string) => void;
+  pool?: PoolOptions;
+}
+
+export async function createRepository(opts: RepositoryOptions): Promise<Repository> {
+  const dialect = dialectOfUrl(opts.databaseUrl);
+  const storage = buildStorageMap(opts.model);
+  let knex: Knex | undefined;
+  try {
+    knex = openKnex(opts.databaseUrl, opts.pool);
+    await knex.raw('SELECT 1');
+  } catch (err) {
+    await knex?.destroy().catch(() => undefined);
+    const mapped = translateError(err, storage, dialect);
+    throw mapped instanceof ServiceUnavailableError ? mapped : new ServiceUnavailableError('Database unavailable');
+  }
+  const onQuery = opts.onQuery;
+  if (onQuery) knex.on('query', (q: { sql: string }) => onQuery(q.sql));
+  const models = buildObjectionModels(storage, knex);
+  return new KnexRepository({ knex, model: opts.model, storage, dialect, models });
+}

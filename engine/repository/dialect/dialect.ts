@@ -1,0 +1,55 @@
+/**
+ * engine/repository/dialect: everything SQLite and PostgreSQL do differently, behind one interface,
+ * so the query compilers and runners never branch on the client name. Each method returns SQL text
+ * (identifiers already quoted by the caller) or a driver-ready value; no I/O except lockSchema.
+ */
+import type { Knex } from 'knex';
+import type { QuireError } from '../../errors/errors.js';
+import type { Sql } from '../query/sql.js';
+import type { StorageKind } from '../storage-map.js';
+
+/** Column roles beyond scalar storage kinds: foreign-key id columns and link-order columns. */
+export type ColumnKind = StorageKind | 'ref' | 'order';
+
+export type MatchMode = 'contains' | 'startsWith' | 'endsWith';
+
+/** Where a driver error happened, so it can name the attribute: table name -> column -> field. */
+export type FieldResolver = (table: string | undefined, column: string) => string;
+
+export interface Dialect {
+  readonly name: 'sqlite' | 'postgres';
+  /** SQL type of a column of this kind in CREATE TABLE / ADD COLUMN */
+  columnType(kind: ColumnKind): string;
+  /** how to select the column so the driver hands it over losslessly (SQLite bigint -> text) */
+  selectExpr(expr: string, kind: StorageKind | 'id'): string;
+  /** the expression compared and sorted on, ordering identically on both databases */
+  compareExpr(expr: string, kind: StorageKind | 'id'): string;
+  /** the column as text for pattern operators */
+  textExpr(expr: string, kind: StorageKind | 'id'): string;
+  /** lower case of a text expression, Unicode-aware on both databases */
+  lower(expr: string): string;
+  /** case-sensitive contains / startsWith / endsWith, wildcards in `value` taken literally */
+  caseSensitiveMatch(expr: string, mode: MatchMode, value: string): Sql;
+  /** `expr` differs from `other`, NULL counting as a value (`IS DISTINCT FROM`) */
+  distinctFrom(expr: string, other: string): string;
+  /** normalized value (see values/normalize-value.ts) -> the binding this driver wants */
+  bindValue(kind: StorageKind, value: unknown): unknown;
+  /** normalized filter value -> binding compared against compareExpr */
+  bindFilterValue(kind: StorageKind, value: unknown): unknown;
+  /** a driver error -> the engine error it means, or undefined when it is not a known case */
+  translateError(err: unknown, resolve: FieldResolver): QuireError | undefined;
+  /** serialize schema syncs across processes for the rest of the transaction */
+  lockSchema(trx: Knex.Transaction): Promise<void>;
+}
+
+/** `%`, `_` and the escape character itself taken literally in a LIKE pattern with ESCAPE '!'. */
+export function escapeLike(value: string): string {
+  return value.replace(/[!%_]/g, (c) => `!${c}`);
+}
+
+export function likePattern(mode: MatchMode, value: string): string {
+  const v = escapeLike(value);
+  return mode === 'contains' ? `%${v}%` : mode === 'startsWith' ? `${v}%` : `%${v}`;
+}
+
+export const LIKE_ESCAPE = "ESCAPE '!'";

@@ -1,0 +1,73 @@
+/**
+ * engine/repository/dialect: SQLite (better-sqlite3). Case-sensitive matching with GLOB (LIKE is
+ * ASCII case-insensitive here), decimals stored as exact text and compared as REAL, 64-bit integers
+ * selected as text so they survive JavaScript numbers, result codes mapped to engine errors.
+ */
+import { ServiceUnavailableError, ValidationError, type QuireError } from '../../errors/errors.js';
+import { sql, type Sql } from '../query/sql.js';
+import type { StorageKind } from '../storage-map.js';
+import type { ColumnKind, Dialect, FieldResolver, MatchMode } from './dialect.js';
+import { uniqueViolation } from './unique-violation.js';
+
+const COLUMN_TYPES: Record<ColumnKind, string> = {
+  varchar: 'varchar(255)', text: 'text', integer: 'integer', bigint: 'bigint', double: 'real',
+  // TEXT affinity: '0.1' stays '0.1' instead of becoming an inexact REAL
+  decimal: 'text',
+  boolean: 'boolean', date: 'date', time: 'time', datetime: 'datetime',
+  // epoch milliseconds
+  timestamp: 'bigint', json: 'text', ref: 'integer', order: 'real',
+};
+
+/** GLOB metacharacters taken literally by wrapping them in a one-character class. */
+function escapeGlob(value: string): string {
+  return value.replace(/[*?[]/g, (c) => `[${c}]`);
+}
+
+const CONNECTION_CODES = /^SQLITE_(BUSY|LOCKED|CANTOPEN|IOERR|FULL|READONLY|NOTADB|CORRUPT|PERM|AUTH)/;
+
+export const sqliteDialect: Dialect = {
+  name: 'sqlite',
+  columnType: (kind) => COLUMN_TYPES[kind],
+  selectExpr: (expr, kind) => (kind === 'bigint' || kind === 'timestamp' ? `CAST(${expr} AS TEXT)` : expr),
+  compareExpr: (expr, kind) => (kind === 'decimal' ? `CAST(${expr} AS REAL)` : expr),
+  textExpr: (expr) => expr,
+  // SQLite's lower() folds ASCII only; quire_lower (registered per connection) folds Unicode
+  lower: (expr) => `quire_lower(${expr})`,
+  caseSensitiveMatch(expr: string, mode: MatchMode, value: string): Sql {
+    const v = escapeGlob(value);
+    const pattern = mode === 'contains' ? `*${v}*` : mode === 'startsWith' ? `${v}*` : `*${v}`;
+    return sql(`${expr} GLOB ?`, [pattern]);
+  },
+  distinctFrom: (expr, other) => `${expr} IS NOT ${other}`,
+  bindValue(kind: StorageKind, value: unknown): unknown {
+    if (value === null || value === undefined) return null;
+    if (kind === 'bigint') return BigInt(value as string);
+    return value;
+  },
+  bindFilterValue(kind: StorageKind, value: unknown): unknown {
+    if (value === null || value === undefined) return null;
+    if (kind === 'decimal') return Number(value);
+    if (kind === 'bigint') return BigInt(value as string);
+    return value;
+  },
+  translateError(err: unknown, resolve: FieldResolver): QuireError | undefined {
+    const code = (err as { code?: unknown })?.code;
+    if (typeof code !== 'string') return undefined;
+    if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
+      // "UNIQUE constraint failed: authors.name" (the code decides; the text only names the column)
+      const m = /failed: ([^.\s,]+)\.([^\s,]+)/.exec((err as Error).message);
+      return uniqueViolation(m ? resolve(m[1], m[2]) : undefined);
+    }
+    if (code === 'SQLITE_CONSTRAINT_FOREIGNKEY') {
+      return ValidationError.of([{ path: [], message: 'A related entry does not exist', name: 'ValidationError' }]);
+    }
+    if (code === 'SQLITE_CONSTRAINT_NOTNULL' || code === 'SQLITE_MISMATCH' || code === 'SQLITE_TOOBIG') {
+      return ValidationError.of([{ path: [], message: 'Invalid value', name: 'ValidationError' }]);
+    }
+    if (CONNECTION_CODES.test(code)) return new ServiceUnavailableError('Database unavailable');
+    return undefined;
+  },
+  async lockSchema(): Promise<void> {
+    // SQLite: the write transaction itself excludes other writers (busy_timeout waits for it)
+  },
+};

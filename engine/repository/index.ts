@@ -1,0 +1,8 @@
+/**
+ * engine/repository: the public surface. createRepository() connects, syncSchema() makes the
+ * tables match the model, the Repository runs plans. Nothing outside this folder imports knex or
+ * objection.
+ */
+export { createRepository, type RepositoryOptions } from './create-repository.js';
+export { SchemaSyncRefused, syncSchema, type SyncOptions } from './schema/sync-schema.js';
+export type { ApiTokenRecord, FindResult, Repository, SyncChange, SyncReport } from './types.js';

@@ -1,0 +1,69 @@
+/**
+ * engine/repository: the Repository implementation over knex. Each method runs one plan through
+ * its runner and translates any driver error on the way out; transaction() hands `fn` a repository
+ * bound to the transaction. Knows nothing of HTTP.
+ */
+import type { Knex } from 'knex';
+import type { CreatePlan, DeletePlan, Entry, FindOnePlan, FindPlan, UpdatePlan } from '../plan/types.js';
+import { createApiToken, findApiTokenByHash, touchApiToken } from './api-tokens.js';
+import type { RunContext } from './run-context.js';
+import { runFind, runFindOne } from './run-find.js';
+import { translateError } from './translate-error.js';
+import type { ApiTokenRecord, FindResult, Repository } from './types.js';
+import { runCreate, runDelete, runUpdate } from './write/run-write.js';
+
+export class KnexRepository implements Repository {
+  readonly dialect: 'sqlite' | 'postgres';
+  readonly apiTokens: Repository['apiTokens'];
+
+  constructor(readonly ctx: RunContext) {
+    this.dialect = ctx.dialect.name;
+    this.apiTokens = {
+      create: (token: Omit<ApiTokenRecord, 'id' | 'createdAt' | 'lastUsedAt'>) => this.guard(() => createApiToken(this.ctx, token)),
+      findByHash: (hash: string) => this.guard(() => findApiTokenByHash(this.ctx, hash)),
+      touch: (id: number) => this.guard(() => touchApiToken(this.ctx, id)),
+    };
+  }
+
+  /** the knex instance (or transaction) behind this repository; for syncSchema and tests */
+  get knex(): Knex {
+    return this.ctx.knex;
+  }
+
+  private async guard<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (err) {
+      throw translateError(err, this.ctx.storage, this.ctx.dialect);
+    }
+  }
+
+  find(plan: FindPlan): Promise<FindResult> {
+    return this.guard(() => runFind(this.ctx, plan));
+  }
+
+  findOne(plan: FindOnePlan): Promise<Entry | undefined> {
+    return this.guard(() => runFindOne(this.ctx, plan));
+  }
+
+  create(plan: CreatePlan): Promise<number> {
+    return this.guard(() => runCreate(this.ctx, plan));
+  }
+
+  update(plan: UpdatePlan): Promise<number | undefined> {
+    return this.guard(() => runUpdate(this.ctx, plan));
+  }
+
+  delete(plan: DeletePlan): Promise<number | undefined> {
+    return this.guard(() => runDelete(this.ctx, plan));
+  }
+
+  transaction<T>(fn: (tx: Repository) => Promise<T>): Promise<T> {
+    return this.guard(() => this.ctx.knex.transaction((trx) => fn(new KnexRepository({ ...this.ctx, knex: trx }))));
+  }
+
+  async close(): Promise<void> {
+    if ((this.ctx.knex as Knex.Transaction).isTransaction) return;
+    await this.ctx.knex.destroy();
+  }
+}

@@ -1,0 +1,51 @@
+/**
+ * engine/repository: storage names derived from the model, the way Strapi v4 names them:
+ * attribute `wordCount` -> column `word_count`, `<table>_components` link tables, index names that
+ * fit PostgreSQL's 63-byte identifier limit. Pure string functions; no knex.
+ */
+import { createHash } from 'node:crypto';
+
+/** Split into words the way lodash does (the same rule build/model uses for join-table names). */
+function words(s: string): string[] {
+  return s.match(/[A-Z]{2,}(?=[A-Z][a-z]+[0-9]*|\b)|[A-Z]?[a-z]+|[A-Z]+|[0-9]+/g) ?? [];
+}
+
+/** `wordCount` -> `word_count`, `provider_metadata` -> `provider_metadata`, `publishedAt` -> `published_at` */
+export function columnName(attribute: string): string {
+  return words(attribute).map((w) => w.toLowerCase()).join('_');
+}
+
+/** Strapi v4's entity-component link table of a content-type or component table. */
+export function componentLinkTable(ownerTable: string): string {
+  return `${ownerTable}_components`;
+}
+
+/** Strapi v4's link table between files and the entries/components that use them. */
+export const MORPH_TABLE = 'files_related_morphs';
+export const FILE_UID = 'plugin::upload.file';
+export const API_TOKENS_TABLE = 'quire_api_tokens';
+export const SCHEMA_STATE_TABLE = 'quire_schema_state';
+
+/** Localizations link table of a localized type (Strapi v4: `<table>_localizations_links`). */
+export function localizationsTable(table: string, singularName: string): { name: string; self: string; other: string; order: string } {
+  const s = columnName(singularName);
+  return { name: `${table}_localizations_links`, self: `${s}_id`, other: `inv_${s}_id`, order: `${s}_order` };
+}
+
+/** `<table>_<suffix>`, shortened with a hash when longer than PostgreSQL's 63-byte limit. */
+export function indexName(table: string, suffix: string): string {
+  const name = `${table}_${suffix}`;
+  if (Buffer.byteLength(name) <= 63) return name;
+  const hash = createHash('sha1').update(name).digest('hex').slice(0, 8);
+  return `${name.slice(0, 54)}_${hash}`;
+}
+
+/** Double-quoted SQL identifier (both dialects accept this form). */
+export function quoteId(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+/** `t0`, `name` -> `"t0"."name"` */
+export function qualified(alias: string, column: string): string {
+  return `${quoteId(alias)}.${quoteId(column)}`;
+}

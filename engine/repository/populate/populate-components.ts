@@ -1,0 +1,79 @@
+/**
+ * engine/repository/populate: components and dynamic zones, through `<table>_components`. A
+ * component attribute is one query (link JOIN component table); a dynamic zone is one query too,
+ * LEFT JOINing each allowed component table with prefixed column aliases, then one query per
+ * nested attribute per component type.
+ */
+import type { ComponentAttribute, DynamicZoneAttribute } from '../../../build/model/types.js';
+import type { Entry, PopulateSpec, PublicationState } from '../../plan/types.js';
+import { qualified, quoteId } from '../naming.js';
+import { decodeRow, selectFields, type Selection } from '../query/select-fields.js';
+import { combine, list, rawBindings, sql } from '../query/sql.js';
+import type { RunContext } from '../run-context.js';
+import { typeOf, type TypeStorage } from '../storage-map.js';
+import { rawRows } from './load-linked.js';
+import { populateEntries, populateLinked } from './populate.js';
+
+export async function populateComponent(
+  ctx: RunContext, type: TypeStorage, entries: Entry[], name: string, attr: ComponentAttribute, spec: PopulateSpec, state: PublicationState,
+): Promise<void> {
+  if (!type.componentLinks) return;
+  const component = typeOf(ctx.storage, attr.component);
+  await populateLinked(ctx, entries, name, attr.repeatable, component, { ...spec, where: undefined, sort: undefined }, state, {
+    table: type.componentLinks, owner: 'entity_id', target: 'component_id', order: 'order',
+    where: [['field', name], ['component_type', attr.component]],
+  });
+}
+
+export async function populateDynamicZone(
+  ctx: RunContext, type: TypeStorage, entries: Entry[], name: string, attr: DynamicZoneAttribute, spec: PopulateSpec, state: PublicationState,
+): Promise<void> {
+  if (!type.componentLinks || entries.length === 0) return;
+  const l = 'l0';
+  const parts = attr.components.map((uid, i) => {
+    const component = typeOf(ctx.storage, uid);
+    const alias = `c${i}`;
+    const selection = selectFields(component, itemSpec(spec, uid, component).fields, alias, ctx.dialect, `${alias}__`);
+    return { uid, component, alias, selection };
+  });
+  const ids = list([...new Set(entries.map((e) => e.id))]);
+  const joins = parts.map((p) => sql(
+    `LEFT JOIN ${quoteId(p.component.table)} AS ${quoteId(p.alias)} ON ${qualified(l, 'component_type')} = ? AND ${qualified(p.alias, 'id')} = ${qualified(l, 'component_id')}`,
+    [p.uid],
+  ));
+  const where = combine([sql(`${qualified(l, 'entity_id')} IN ${ids.text}`, ids.bindings), sql(`${qualified(l, 'field')} = ?`, [name])], 'AND');
+  const select = [`${qualified(l, 'entity_id')} AS "__owner"`, `${qualified(l, 'component_type')} AS "__component"`, ...parts.map((p) => p.selection.text)].join(', ');
+  const text = `SELECT ${select} FROM ${quoteId(type.componentLinks)} AS ${quoteId(l)} ${joins.map((j) => j.text).join(' ')} WHERE ${where.text} ORDER BY ${qualified(l, 'entity_id')} ASC, ${qualified(l, 'order')} ASC NULLS LAST, ${qualified(l, 'id')} ASC`;
+  const rows = await rawRows(ctx, text, rawBindings(sql(text, [...joins.flatMap((j) => j.bindings), ...where.bindings])));
+  const byOwner = new Map<number, Entry[]>();
+  const byComponent = new Map<string, Entry[]>();
+  for (const row of rows) {
+    const part = parts.find((p) => p.uid === row.__component);
+    if (!part || row[`${part.alias}__id`] === null || row[`${part.alias}__id`] === undefined) continue;
+    const item = itemOf(row, part.selection, part.alias, part.uid);
+    const owner = Number(row.__owner);
+    byOwner.set(owner, [...(byOwner.get(owner) ?? []), item]);
+    byComponent.set(part.uid, [...(byComponent.get(part.uid) ?? []), item]);
+  }
+  for (const e of entries) e[name] = byOwner.get(e.id) ?? [];
+  for (const [uid, items] of byComponent) {
+    const component = typeOf(ctx.storage, uid);
+    const nested = itemSpec(spec, uid, component).populate;
+    if (nested) await populateEntries(ctx, component, items, nested, state);
+  }
+}
+
+/** `on[uid]` when given; else the zone's own populate, keeping only keys this component has. */
+function itemSpec(spec: PopulateSpec, uid: string, component: TypeStorage): PopulateSpec {
+  const on = spec.on?.[uid];
+  if (on) return on;
+  const populate = spec.populate ? Object.fromEntries(Object.entries(spec.populate).filter(([k]) => component.attributes[k])) : undefined;
+  const fields = spec.fields?.filter((f) => component.fields.has(f));
+  return { ...(fields ? { fields } : {}), ...(populate ? { populate } : {}) };
+}
+
+function itemOf(row: Record<string, unknown>, selection: Selection, alias: string, uid: string): Entry {
+  const decoded = decodeRow(row, selection.columns, `${alias}__`);
+  const { id, ...rest } = decoded;
+  return { id, __component: uid, ...rest };
+}

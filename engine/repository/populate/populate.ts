@@ -1,0 +1,69 @@
+/**
+ * engine/repository/populate: load a PopulateTree onto entries, level by level: one query per
+ * populated attribute per level for all the entries of that level (never one per entry), then the
+ * next level on everything just loaded. Unknown populate keys are ignored, as Strapi does.
+ * To-one: an Entry or null; to-many: Entry[]; components with `id`; dynamic-zone items with `__component`.
+ */
+import type { Entry, PopulateSpec, PopulateTree, PublicationState } from '../../plan/types.js';
+import { FILE_UID, localizationsTable } from '../naming.js';
+import type { RunContext } from '../run-context.js';
+import { linkSides, typeOf, type TypeStorage } from '../storage-map.js';
+import { populateComponent, populateDynamicZone } from './populate-components.js';
+import { loadLinked, type LinkQuery } from './load-linked.js';
+
+export async function populateEntries(ctx: RunContext, type: TypeStorage, entries: Entry[], tree: PopulateTree, state: PublicationState): Promise<void> {
+  if (entries.length === 0) return;
+  for (const [name, spec] of Object.entries(tree)) {
+    const attr = type.attributes[name];
+    if (!attr) {
+      if (name === 'localizations' && type.localized) await populateLocalizations(ctx, type, entries, spec, state);
+      continue;
+    }
+    switch (attr.kind) {
+      case 'relation': {
+        const s = linkSides(attr);
+        const target = typeOf(ctx.storage, attr.target);
+        await populateLinked(ctx, entries, name, attr.toMany, target, spec, state, {
+          table: s.table, owner: s.self, target: s.other, order: s.selfOrder, where: [],
+        });
+        break;
+      }
+      case 'media':
+        if (!ctx.storage.morphTable) break;
+        await populateLinked(ctx, entries, name, attr.multiple, typeOf(ctx.storage, FILE_UID), spec, 'preview', {
+          table: ctx.storage.morphTable, owner: 'related_id', target: 'file_id', order: 'order',
+          where: [['related_type', type.uid], ['field', name]],
+        });
+        break;
+      case 'component':
+        await populateComponent(ctx, type, entries, name, attr, spec, state);
+        break;
+      case 'dynamiczone':
+        await populateDynamicZone(ctx, type, entries, name, attr, spec, state);
+        break;
+      default:
+        break;
+    }
+  }
+}
+
+/** Load through a link table, attach per owner, then populate the next level. */
+export async function populateLinked(
+  ctx: RunContext, entries: Entry[], name: string, toMany: boolean, target: TypeStorage, spec: PopulateSpec,
+  state: PublicationState, link: LinkQuery,
+): Promise<void> {
+  const owners = [...new Set(entries.map((e) => e.id))];
+  const byOwner = await loadLinked(ctx, owners, target, spec, state, link);
+  for (const e of entries) {
+    const list = byOwner.get(e.id) ?? [];
+    e[name] = toMany ? list : (list[0] ?? null);
+  }
+  if (spec.populate) await populateEntries(ctx, target, [...byOwner.values()].flat(), spec.populate, state);
+}
+
+async function populateLocalizations(ctx: RunContext, type: TypeStorage, entries: Entry[], spec: PopulateSpec, state: PublicationState): Promise<void> {
+  const singular = ctx.model.contentTypes[type.uid]?.singularName;
+  if (!singular) return;
+  const l = localizationsTable(type.table, singular);
+  await populateLinked(ctx, entries, 'localizations', true, type, spec, state, { table: l.name, owner: l.self, target: l.other, order: l.order, where: [] });
+}

@@ -1,0 +1,27 @@
+/**
+ * engine/repository: what every runner gets: the knex instance or transaction to send statements
+ * through, the storage lookup tables and the dialect. Plain data; one per repository (and one per
+ * transaction, sharing the maps).
+ */
+import type { Knex } from 'knex';
+import type { NormalizedModel } from '../../build/model/types.js';
+import type { Dialect } from './dialect/dialect.js';
+import type { ObjectionModels } from './objection-models.js';
+import type { StorageMap } from './storage-map.js';
+
+export interface RunContext {
+  readonly knex: Knex;
+  readonly model: NormalizedModel;
+  readonly storage: StorageMap;
+  readonly dialect: Dialect;
+  readonly models: ObjectionModels;
+}
+
+/**
+ * Run `fn` atomically: inside the current transaction when there is one, else in a new one.
+ * Used by writes that send more than one statement.
+ */
+export async function atomically<T>(ctx: RunContext, fn: (ctx: RunContext) => Promise<T>): Promise<T> {
+  if ((ctx.knex as Knex.Transaction).isTransaction) return fn(ctx);
+  return ctx.knex.transaction((trx) => fn({ ...ctx, knex: trx }));
+}

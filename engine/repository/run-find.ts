@@ -1,0 +1,75 @@
+/**
+ * engine/repository: run FindPlan and FindOnePlan: one SELECT for the page (plus one count when
+ * asked), then populate (one query per populated attribute per level). publicationState 'live'
+ * hides drafts of draft-and-publish types; findOne by id returns a draft anyway, as Strapi does.
+ */
+import type { Knex } from 'knex';
+import type { Entry, FindOnePlan, FindPlan, PagePlan } from '../plan/types.js';
+import { qualified, quoteId } from './naming.js';
+import { populateEntries } from './populate/populate.js';
+import { compileSort } from './query/compile-sort.js';
+import type { WhereScope } from './query/compile-where.js';
+import { rootConditions } from './query/root-conditions.js';
+import { decodeRow, selectFields } from './query/select-fields.js';
+import { AliasCounter, rawBindings, sql } from './query/sql.js';
+import type { RunContext } from './run-context.js';
+import { typeOf, type TypeStorage } from './storage-map.js';
+import type { FindResult } from './types.js';
+
+const ROOT = 't0';
+
+function pageWindow(page: PagePlan): { limit: number; offset: number } {
+  return page.style === 'page'
+    ? { limit: page.pageSize, offset: (page.page - 1) * page.pageSize }
+    : { limit: page.limit, offset: page.start };
+}
+
+function fromRoot(knex: Knex, type: TypeStorage): Knex.QueryBuilder {
+  return knex.from(knex.raw(`${quoteId(type.table)} AS ${quoteId(ROOT)}`));
+}
+
+export async function runFind(ctx: RunContext, plan: FindPlan): Promise<FindResult> {
+  const type = typeOf(ctx.storage, plan.uid);
+  const scope: WhereScope = { storage: ctx.storage, dialect: ctx.dialect, aliases: new AliasCounter() };
+  scope.aliases.next(); // t0
+  const where = rootConditions(type, ROOT, scope, plan.where, plan.publicationState, plan.locale);
+  const selection = selectFields(type, plan.fields, ROOT, ctx.dialect);
+  const order = compileSort(plan.sort, type, ROOT, scope);
+  const { limit, offset } = pageWindow(plan.page);
+  const rows: Record<string, unknown>[] = await fromRoot(ctx.knex, type)
+    .select(ctx.knex.raw(selection.text))
+    .whereRaw(where.text, rawBindings(where))
+    .orderByRaw(order.text, rawBindings(order))
+    .limit(limit)
+    .offset(offset);
+  const entries = rows.map((r) => decodeRow(r, selection.columns));
+  let total: number | undefined;
+  if (plan.page.withCount) {
+    const [row] = await fromRoot(ctx.knex, type).whereRaw(where.text, rawBindings(where)).count({ count: '*' });
+    total = Number((row as { count: unknown }).count);
+  }
+  await populateEntries(ctx, type, entries, plan.populate, plan.publicationState);
+  return total === undefined ? { entries } : { entries, total };
+}
+
+export async function runFindOne(ctx: RunContext, plan: FindOnePlan): Promise<Entry | undefined> {
+  const type = typeOf(ctx.storage, plan.uid);
+  const scope: WhereScope = { storage: ctx.storage, dialect: ctx.dialect, aliases: new AliasCounter() };
+  scope.aliases.next();
+  const byId = plan.id !== undefined;
+  if (byId && !Number.isSafeInteger(plan.id)) return undefined;
+  // by id: the entry whatever its publication state; single type: the one (published, when live) entry
+  const where = byId
+    ? sql(`${qualified(ROOT, 'id')} = ?`, [plan.id])
+    : rootConditions(type, ROOT, scope, undefined, plan.publicationState, plan.locale);
+  const selection = selectFields(type, plan.fields, ROOT, ctx.dialect);
+  const rows: Record<string, unknown>[] = await fromRoot(ctx.knex, type)
+    .select(ctx.knex.raw(selection.text))
+    .whereRaw(where.text, rawBindings(where))
+    .orderByRaw(`${qualified(ROOT, 'id')} ASC`)
+    .limit(1);
+  if (rows.length === 0) return undefined;
+  const entries = [decodeRow(rows[0], selection.columns)];
+  await populateEntries(ctx, type, entries, plan.populate, plan.publicationState);
+  return entries[0];
+}

@@ -1,0 +1,115 @@
+/**
+ * engine/repository/schema: run the planned changes inside the sync transaction, in an order that
+ * keeps foreign keys valid: drop indexes, drop tables (links first), create tables (links last),
+ * add/retype/drop columns, then create indexes. Columns are dropped natively (never by rebuilding a
+ * table, which with foreign keys on would cascade-delete links).
+ */
+import type { Knex } from 'knex';
+import type { Dialect } from '../dialect/dialect.js';
+import { indexName, quoteId } from '../naming.js';
+import { LINK_ROLES, type ColumnDef, type DesiredSchema, type IndexDef, type TableDef } from './desired-schema.js';
+import type { PlannedChange } from './diff-schema.js';
+import type { SchemaSnapshot } from './schema-snapshot.js';
+
+type Index = { name: string; columns: readonly string[]; unique: boolean };
+
+/** SQLite declared types that share an affinity: retyping between them needs no data move. */
+const SAME_SQLITE_AFFINITY = new Set(['varchar>text', 'integer>bigint']);
+
+export async function applyChanges(trx: Knex.Transaction, dialect: Dialect, changes: readonly PlannedChange[], prev: SchemaSnapshot, schema: DesiredSchema): Promise<void> {
+  const defs = new Map(schema.tables.map((t) => [t.name, t]));
+  const isLink = (table: string) => LINK_ROLES.has((defs.get(table) ?? prev.tables[table])?.role);
+  // a link table whose id columns change is rebuilt whole (its links go; the change is destructive)
+  const rebuilt = new Set(
+    changes.filter((c) => c.column && isLink(c.table) && (c.from?.startsWith('ref:') || c.to?.startsWith('ref:')) && c.kind !== 'add-index' && c.kind !== 'drop-index').map((c) => c.table),
+  );
+  const columnChanges = changes.filter((c) => !rebuilt.has(c.table) && (c.kind === 'add-column' || c.kind === 'alter-column' || c.kind === 'drop-column'));
+  // columns whose indexes must go first and come back after (dropped, replaced or moved)
+  const touched = columnChanges.filter((c) => c.kind === 'drop-column' || (c.kind === 'alter-column' && movesData(dialect, c)));
+  const indexesToDrop = new Map<string, { table: string; index: Index }>();
+  const indexesToAdd = new Map<string, { table: string; index: Index }>();
+  for (const c of changes) {
+    if (c.kind === 'drop-index' && c.index && !rebuilt.has(c.table)) indexesToDrop.set(c.index.name, { table: c.table, index: c.index });
+    if (c.kind === 'add-index' && c.index && !rebuilt.has(c.table)) indexesToAdd.set(c.index.name, { table: c.table, index: c.index });
+  }
+  for (const c of touched) {
+    for (const [name, idx] of Object.entries(prev.tables[c.table]?.indexes ?? {})) {
+      if (!idx.columns.includes(c.column as string)) continue;
+      indexesToDrop.set(name, { table: c.table, index: { name, ...idx } });
+      const again = defs.get(c.table)?.indexes.find((i) => i.name === name);
+      if (again) indexesToAdd.set(name, { table: c.table, index: again });
+    }
+  }
+
+  for (const { index } of indexesToDrop.values()) await trx.raw(`DROP INDEX IF EXISTS ${quoteId(index.name)}`);
+  const dropped = [...changes.filter((c) => c.kind === 'drop-table').map((c) => c.table), ...rebuilt];
+  dropped.sort((a, b) => Number(isLink(b)) - Number(isLink(a)));
+  for (const table of dropped) await trx.schema.dropTableIfExists(table);
+  const created = [...changes.filter((c) => c.kind === 'create-table').map((c) => c.table), ...rebuilt].map((t) => defs.get(t) as TableDef);
+  created.sort((a, b) => Number(LINK_ROLES.has(a.role)) - Number(LINK_ROLES.has(b.role)));
+  for (const def of created) await createTable(trx, dialect, def);
+
+  for (const c of columnChanges.filter((x) => x.kind === 'add-column')) await addColumn(trx, dialect, c.table, columnDef(defs, c));
+  for (const c of columnChanges.filter((x) => x.kind === 'alter-column')) await retypeColumn(trx, dialect, c, columnDef(defs, c));
+  for (const c of columnChanges.filter((x) => x.kind === 'drop-column')) {
+    await trx.raw(`ALTER TABLE ${quoteId(c.table)} DROP COLUMN ${quoteId(c.column as string)}`);
+  }
+  for (const { table, index } of indexesToAdd.values()) await createIndex(trx, table, index);
+}
+
+function columnDef(defs: Map<string, TableDef>, c: PlannedChange): ColumnDef {
+  return defs.get(c.table)?.columns.find((col) => col.name === c.column) as ColumnDef;
+}
+
+/** True when retyping moves the values into a new column (so its indexes must be rebuilt). */
+function movesData(dialect: Dialect, c: PlannedChange): boolean {
+  if (c.destructive) return true;
+  return dialect.name === 'sqlite' && !SAME_SQLITE_AFFINITY.has(`${c.from}>${c.to}`);
+}
+
+export async function createTable(trx: Knex.Transaction, dialect: Dialect, def: TableDef): Promise<void> {
+  await trx.schema.createTable(def.name, (t) => {
+    for (const col of def.columns) {
+      if (col.kind === 'increments') t.increments(col.name, { primaryKey: true });
+      else t.specificType(col.name, dialect.columnType(col.kind));
+      if (col.references) t.foreign(col.name, indexName(def.name, `${col.name}_fk`)).references('id').inTable(col.references).onDelete('CASCADE');
+    }
+  });
+  for (const idx of def.indexes) await createIndex(trx, def.name, idx);
+}
+
+async function addColumn(trx: Knex.Transaction, dialect: Dialect, table: string, col: ColumnDef): Promise<void> {
+  const ref = col.references ? ` REFERENCES ${quoteId(col.references)} ("id") ON DELETE CASCADE` : '';
+  await trx.raw(`ALTER TABLE ${quoteId(table)} ADD COLUMN ${quoteId(col.name)} ${dialect.columnType(col.kind as Exclude<ColumnDef['kind'], 'increments'>)}${ref}`);
+}
+
+/**
+ * Widening on PostgreSQL: ALTER COLUMN ... TYPE with a cast. On SQLite (no ALTER COLUMN): same
+ * affinity needs nothing; otherwise copy into a new column, drop the old one, rename. A destructive
+ * change (allowed by the caller) replaces the column, values dropped, on both.
+ */
+async function retypeColumn(trx: Knex.Transaction, dialect: Dialect, c: PlannedChange, col: ColumnDef): Promise<void> {
+  const table = quoteId(c.table);
+  const column = quoteId(c.column as string);
+  const type = dialect.columnType(col.kind as Exclude<ColumnDef['kind'], 'increments'>);
+  if (c.destructive) {
+    await trx.raw(`ALTER TABLE ${table} DROP COLUMN ${column}`);
+    await addColumn(trx, dialect, c.table, col);
+    return;
+  }
+  if (dialect.name === 'postgres') {
+    await trx.raw(`ALTER TABLE ${table} ALTER COLUMN ${column} TYPE ${type} USING ${column}::${type}`);
+    return;
+  }
+  if (SAME_SQLITE_AFFINITY.has(`${c.from}>${c.to}`)) return;
+  const tmp = quoteId(`${c.column}__quire_retype`);
+  await trx.raw(`ALTER TABLE ${table} ADD COLUMN ${tmp} ${type}`);
+  await trx.raw(`UPDATE ${table} SET ${tmp} = ${column}`);
+  await trx.raw(`ALTER TABLE ${table} DROP COLUMN ${column}`);
+  await trx.raw(`ALTER TABLE ${table} RENAME COLUMN ${tmp} TO ${column}`);
+}
+
+async function createIndex(trx: Knex.Transaction, table: string, idx: Index | IndexDef): Promise<void> {
+  const cols = idx.columns.map(quoteId).join(', ');
+  await trx.raw(`CREATE ${idx.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${quoteId(idx.name)} ON ${quoteId(table)} (${cols})`);
+}

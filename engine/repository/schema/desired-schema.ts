@@ -1,0 +1,176 @@
+/**
+ * engine/repository/schema: NormalizedModel -> DesiredSchema, the tables quire needs, as plain data:
+ * one table per content-type and component, one join table per owning relation, `<table>_components`
+ * link tables, files_related_morphs, localizations links, quire_api_tokens. Pure; sync diffs it.
+ */
+import type { Attribute, NormalizedModel } from '../../../build/model/types.js';
+import type { ColumnKind } from '../dialect/dialect.js';
+import { API_TOKENS_TABLE, columnName, componentLinkTable, FILE_UID, indexName, localizationsTable, MORPH_TABLE } from '../naming.js';
+import { storageKindOf } from '../storage-map.js';
+
+export type TableRole = 'content' | 'component' | 'internal' | 'relation' | 'component-link' | 'morph' | 'localizations';
+
+export interface ColumnDef {
+  readonly name: string;
+  /** `increments`: the auto-increment integer primary key */
+  readonly kind: ColumnKind | 'increments';
+  /** table whose id this column holds (ON DELETE CASCADE) */
+  readonly references?: string;
+}
+
+export interface IndexDef {
+  readonly name: string;
+  readonly columns: readonly string[];
+  readonly unique: boolean;
+}
+
+export interface TableDef {
+  readonly name: string;
+  readonly role: TableRole;
+  /** what the table stores, for change messages: a uid, or `uid.attribute` */
+  readonly about: string;
+  readonly columns: readonly ColumnDef[];
+  readonly indexes: readonly IndexDef[];
+}
+
+export interface DesiredSchema {
+  readonly tables: readonly TableDef[];
+}
+
+/** Tables other tables reference come first; link tables last. */
+export const LINK_ROLES: ReadonlySet<TableRole> = new Set(['relation', 'component-link', 'morph', 'localizations']);
+
+const ID: ColumnDef = { name: 'id', kind: 'increments' };
+
+export function desiredSchema(model: NormalizedModel): DesiredSchema {
+  const tables: TableDef[] = [];
+  const links: TableDef[] = [];
+  const tableOf = (uid: string) => (model.contentTypes[uid] ?? model.components[uid]).collectionName;
+  const owners = [
+    ...Object.values(model.contentTypes).map((ct) => ({ uid: ct.uid, table: ct.collectionName, attributes: ct.attributes, order: ct.order, ct })),
+    ...Object.values(model.components).map((c) => ({ uid: c.uid, table: c.collectionName, attributes: c.attributes, order: c.order, ct: undefined })),
+  ];
+  for (const { uid, table, attributes, order, ct } of owners) {
+    const columns: ColumnDef[] = [ID];
+    const indexes: IndexDef[] = [];
+    for (const name of declaredOrder(attributes, order)) {
+      const a = attributes[name];
+      if (a.kind !== 'scalar') continue;
+      const column = columnName(name);
+      columns.push({ name: column, kind: storageKindOf(a.type) });
+      // unique per locale on localized types (a localization copies non-localized values)
+      if (a.unique && ct) indexes.push({ name: indexName(table, `${column}_unique`), columns: ct.localized ? [column, 'locale'] : [column], unique: true });
+    }
+    if (ct) {
+      columns.push({ name: 'created_at', kind: 'datetime' }, { name: 'updated_at', kind: 'datetime' });
+      if (ct.draftAndPublish) columns.push({ name: 'published_at', kind: 'datetime' });
+      columns.push({ name: 'created_by_id', kind: 'integer' }, { name: 'updated_by_id', kind: 'integer' });
+      if (ct.localized) columns.push({ name: 'locale', kind: 'varchar' });
+      if (ct.localized) links.push(localizationsDef(table, ct.singularName, uid));
+    }
+    tables.push({ name: table, role: ct ? 'content' : 'component', about: uid, columns, indexes });
+    for (const name of Object.keys(attributes)) {
+      const a: Attribute = attributes[name];
+      if (a.kind === 'relation' && a.owner) links.push(relationDef(uid, name, table, tableOf(a.target), a.joinTable));
+    }
+    if (Object.values(attributes).some((a) => a.kind === 'component' || a.kind === 'dynamiczone')) links.push(componentLinkDef(uid, table));
+  }
+  if (model.contentTypes[FILE_UID]) links.push(morphDef(model.contentTypes[FILE_UID].collectionName));
+  tables.push(apiTokensDef());
+  return { tables: [...tables, ...links] };
+}
+
+function declaredOrder(attributes: Readonly<Record<string, Attribute>>, order: readonly string[]): string[] {
+  return [...order.filter((n) => attributes[n]), ...Object.keys(attributes).filter((n) => !order.includes(n))];
+}
+
+function relationDef(uid: string, attr: string, ownerTable: string, targetTable: string, j: Extract<Attribute, { kind: 'relation' }>['joinTable']): TableDef {
+  const columns: ColumnDef[] = [
+    ID,
+    { name: j.ownerColumn, kind: 'ref', references: ownerTable },
+    { name: j.targetColumn, kind: 'ref', references: targetTable },
+    { name: j.orderColumn, kind: 'order' },
+    ...(j.inverseOrderColumn ? [{ name: j.inverseOrderColumn, kind: 'order' as const }] : []),
+  ];
+  return {
+    name: j.name, role: 'relation', about: `${uid}.${attr}`, columns,
+    indexes: [
+      { name: indexName(j.name, 'fk'), columns: [j.ownerColumn], unique: false },
+      { name: indexName(j.name, 'inv_fk'), columns: [j.targetColumn], unique: false },
+      { name: indexName(j.name, 'unique'), columns: [j.ownerColumn, j.targetColumn], unique: true },
+    ],
+  };
+}
+
+function componentLinkDef(uid: string, ownerTable: string): TableDef {
+  const name = componentLinkTable(ownerTable);
+  return {
+    name, role: 'component-link', about: `${uid} components`,
+    columns: [
+      ID,
+      { name: 'entity_id', kind: 'ref', references: ownerTable },
+      { name: 'component_id', kind: 'integer' },
+      { name: 'component_type', kind: 'varchar' },
+      { name: 'field', kind: 'varchar' },
+      { name: 'order', kind: 'order' },
+    ],
+    indexes: [
+      { name: indexName(name, 'entity_fk'), columns: ['entity_id'], unique: false },
+      { name: indexName(name, 'field_index'), columns: ['field'], unique: false },
+      { name: indexName(name, 'component_type_index'), columns: ['component_type'], unique: false },
+      { name: indexName(name, 'unique'), columns: ['entity_id', 'component_id', 'field', 'component_type'], unique: true },
+    ],
+  };
+}
+
+function morphDef(filesTable: string): TableDef {
+  return {
+    name: MORPH_TABLE, role: 'morph', about: 'media links',
+    columns: [
+      ID,
+      { name: 'file_id', kind: 'ref', references: filesTable },
+      { name: 'related_id', kind: 'integer' },
+      { name: 'related_type', kind: 'varchar' },
+      { name: 'field', kind: 'varchar' },
+      { name: 'order', kind: 'order' },
+    ],
+    indexes: [
+      { name: indexName(MORPH_TABLE, 'fk'), columns: ['file_id'], unique: false },
+      { name: indexName(MORPH_TABLE, 'related_index'), columns: ['related_id', 'related_type', 'field'], unique: false },
+    ],
+  };
+}
+
+function localizationsDef(table: string, singularName: string, uid: string): TableDef {
+  const l = localizationsTable(table, singularName);
+  return {
+    name: l.name, role: 'localizations', about: `${uid}.localizations`,
+    columns: [ID, { name: l.self, kind: 'ref', references: table }, { name: l.other, kind: 'ref', references: table }, { name: l.order, kind: 'order' }],
+    indexes: [
+      { name: indexName(l.name, 'fk'), columns: [l.self], unique: false },
+      { name: indexName(l.name, 'inv_fk'), columns: [l.other], unique: false },
+      { name: indexName(l.name, 'unique'), columns: [l.self, l.other], unique: true },
+    ],
+  };
+}
+
+function apiTokensDef(): TableDef {
+  return {
+    name: API_TOKENS_TABLE, role: 'internal', about: 'API tokens',
+    columns: [
+      ID,
+      { name: 'name', kind: 'varchar' },
+      { name: 'description', kind: 'text' },
+      { name: 'type', kind: 'varchar' },
+      { name: 'permissions', kind: 'json' },
+      { name: 'access_key_hash', kind: 'varchar' },
+      { name: 'expires_at', kind: 'datetime' },
+      { name: 'last_used_at', kind: 'datetime' },
+      { name: 'created_at', kind: 'datetime' },
+    ],
+    indexes: [
+      { name: indexName(API_TOKENS_TABLE, 'name_unique'), columns: ['name'], unique: true },
+      { name: indexName(API_TOKENS_TABLE, 'access_key_hash_unique'), columns: ['access_key_hash'], unique: true },
+    ],
+  };
+}

@@ -1,0 +1,75 @@
+/**
+ * engine/repository/schema: the snapshot of what was last synced (kept in quire_schema_state), so a
+ * later sync can tell an added attribute from a removed one and a widened type from an incompatible
+ * one without reading each database's catalog. Plain JSON; read/written inside the sync transaction.
+ */
+import type { Knex } from 'knex';
+import { SCHEMA_STATE_TABLE } from '../naming.js';
+import type { DesiredSchema, IndexDef, TableRole } from './desired-schema.js';
+
+export interface TableSnapshot {
+  readonly role: TableRole;
+  readonly about: string;
+  /** column -> kind (`ref:<table>` for id columns pointing at a table) */
+  readonly columns: Readonly<Record<string, string>>;
+  readonly indexes: Readonly<Record<string, { readonly columns: readonly string[]; readonly unique: boolean }>>;
+}
+
+export interface SchemaSnapshot {
+  readonly version: 1;
+  readonly tables: Readonly<Record<string, TableSnapshot>>;
+}
+
+export const EMPTY_SNAPSHOT: SchemaSnapshot = { version: 1, tables: {} };
+
+export function snapshotOf(schema: DesiredSchema): SchemaSnapshot {
+  const tables: Record<string, TableSnapshot> = {};
+  for (const t of schema.tables) {
+    tables[t.name] = {
+      role: t.role,
+      about: t.about,
+      columns: Object.fromEntries(t.columns.map((c) => [c.name, c.references ? `ref:${c.references}` : c.kind])),
+      indexes: Object.fromEntries(t.indexes.map((i: IndexDef) => [i.name, { columns: [...i.columns], unique: i.unique }])),
+    };
+  }
+  return { version: 1, tables };
+}
+
+/** Create the state table when missing; true when it was created. */
+export async function ensureStateTable(trx: Knex.Transaction): Promise<boolean> {
+  if (await trx.schema.hasTable(SCHEMA_STATE_TABLE)) return false;
+  await trx.schema.createTable(SCHEMA_STATE_TABLE, (t) => {
+    t.integer('id').primary();
+    t.text('snapshot').notNullable();
+    t.string('synced_at', 32).notNullable();
+  });
+  return true;
+}
+
+export async function readSnapshot(trx: Knex.Transaction): Promise<SchemaSnapshot | undefined> {
+  const row = await trx(SCHEMA_STATE_TABLE).where('id', 1).first('snapshot');
+  return row ? (JSON.parse(row.snapshot as string) as SchemaSnapshot) : undefined;
+}
+
+export async function writeSnapshot(trx: Knex.Transaction, snapshot: SchemaSnapshot, exists: boolean): Promise<void> {
+  const row = { snapshot: JSON.stringify(snapshot), synced_at: new Date().toISOString() };
+  if (exists) await trx(SCHEMA_STATE_TABLE).where('id', 1).update(row);
+  else await trx(SCHEMA_STATE_TABLE).insert({ id: 1, ...row });
+}
+
+/**
+ * No snapshot yet (a database quire did not sync before): describe the desired tables that already
+ * exist with the columns they really have, assuming those columns hold what the model says. Columns
+ * and tables quire does not know about are left out, so they are never dropped.
+ */
+export async function introspect(trx: Knex.Transaction, schema: DesiredSchema): Promise<SchemaSnapshot> {
+  const desired = snapshotOf(schema);
+  const tables: Record<string, TableSnapshot> = {};
+  for (const t of schema.tables) {
+    if (!(await trx.schema.hasTable(t.name))) continue;
+    const live = Object.keys(await trx(t.name).columnInfo());
+    const want = desired.tables[t.name];
+    tables[t.name] = { ...want, columns: Object.fromEntries(Object.entries(want.columns).filter(([c]) => live.includes(c))), indexes: {} };
+  }
+  return { version: 1, tables };
+}

@@ -1,0 +1,89 @@
+/**
+ * engine/repository/schema: syncSchema(repository or knex, model, { allowDestructive }) -> SyncReport.
+ * One transaction (PostgreSQL: plus an advisory lock, so concurrent starts sync one at a time):
+ * diff the last snapshot against the model, refuse destructive changes unless allowed
+ * (SchemaSyncRefused lists them, one per line), apply, store the new snapshot.
+ */
+import type { Knex } from 'knex';
+import type { NormalizedModel } from '../../../build/model/types.js';
+import { QuireError } from '../../errors/errors.js';
+import { dialectOfKnex } from '../dialect/dialect-of.js';
+import { KnexRepository } from '../knex-repository.js';
+import { SCHEMA_STATE_TABLE } from '../naming.js';
+import { buildStorageMap } from '../storage-map.js';
+import { translateError } from '../translate-error.js';
+import type { Repository, SyncChange, SyncReport } from '../types.js';
+import { applyChanges } from './apply-changes.js';
+import { desiredSchema } from './desired-schema.js';
+import { describeChange, diffSchema } from './diff-schema.js';
+import { ensureStateTable, introspect, readSnapshot, snapshotOf, writeSnapshot } from './schema-snapshot.js';
+
+/** Thrown when the model needs destructive changes and allowDestructive is false. Nothing was applied. */
+export class SchemaSyncRefused extends Error {
+  override readonly name = 'SchemaSyncRefused';
+  constructor(readonly changes: readonly SyncChange[]) {
+    super(
+      `schema sync refused: ${changes.length} destructive change(s); run with allowDestructive to apply them:\n` +
+        changes.map(describeChange).join('\n'),
+    );
+  }
+}
+
+export interface SyncOptions {
+  allowDestructive: boolean;
+}
+
+function knexOf(target: Repository | Knex): Knex {
+  if (target instanceof KnexRepository) return target.knex;
+  if (typeof target === 'function' && 'schema' in target) return target as Knex;
+  throw new Error('syncSchema: expected a repository from createRepository() or a knex instance');
+}
+
+/** SQLite: a sync racing another process's sync loses its snapshot (SQLITE_BUSY*); it starts over. */
+const ATTEMPTS = 5;
+
+function isBusy(err: unknown): boolean {
+  const code = (err as { code?: unknown })?.code;
+  return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
+}
+
+export async function syncSchema(target: Repository | Knex, model: NormalizedModel, opts: SyncOptions): Promise<SyncReport> {
+  const knex = knexOf(target);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await syncOnce(knex, model, opts);
+    } catch (err) {
+      if (attempt < ATTEMPTS && isBusy(err)) {
+        await new Promise((r) => setTimeout(r, 50 * attempt));
+        continue;
+      }
+      if (err instanceof SchemaSyncRefused || err instanceof QuireError) throw err;
+      const mapped = translateError(err, buildStorageMap(model), dialectOfKnex(knex));
+      if (mapped instanceof QuireError) throw mapped;
+      throw new Error(`schema sync failed: ${(err as Error)?.message ?? String(err)}`, { cause: err });
+    }
+  }
+}
+
+async function syncOnce(knex: Knex, model: NormalizedModel, opts: SyncOptions): Promise<SyncReport> {
+  const dialect = dialectOfKnex(knex);
+  const schema = desiredSchema(model);
+  return knex.transaction(async (trx) => {
+    await dialect.lockSchema(trx);
+    const created = await ensureStateTable(trx);
+    const stored = created ? undefined : await readSnapshot(trx);
+    const prev = stored ?? (await introspect(trx, schema));
+    const planned = diffSchema(prev, schema);
+    const destructive = planned.filter((c) => c.destructive);
+    if (destructive.length > 0 && !opts.allowDestructive) throw new SchemaSyncRefused(destructive.map(plain));
+    await applyChanges(trx, dialect, planned, prev, schema);
+    if (planned.length > 0 || !stored) await writeSnapshot(trx, snapshotOf(schema), stored !== undefined);
+    const changes = planned.map(plain);
+    if (created) changes.unshift({ kind: 'create-table', table: SCHEMA_STATE_TABLE, detail: 'schema snapshot', destructive: false });
+    return { changes };
+  });
+}
+
+function plain(c: SyncChange): SyncChange {
+  return { kind: c.kind, table: c.table, ...(c.column ? { column: c.column } : {}), detail: c.detail, destructive: c.destructive };
+}

@@ -1,0 +1,47 @@
+/**
+ * engine/repository/values: what a driver returns -> the one value shape of plan/types.ts Entry:
+ * biginteger and timestamp as strings, decimal/float numbers, date 'YYYY-MM-DD', time 'HH:mm:ss.SSS',
+ * datetime ISO with ms and Z, json parsed, boolean boolean. Works for either driver's raw form.
+ */
+import type { StorageKind } from '../storage-map.js';
+
+function pad(n: number, width = 2): string {
+  return String(n).padStart(width, '0');
+}
+
+export function decodeValue(kind: StorageKind | 'id', raw: unknown): unknown {
+  if (raw === null || raw === undefined) return null;
+  switch (kind) {
+    case 'id':
+    case 'integer':
+    case 'double':
+    case 'decimal':
+      return typeof raw === 'number' ? raw : Number(raw);
+    case 'bigint':
+    case 'timestamp':
+      return typeof raw === 'string' ? raw : String(raw);
+    case 'varchar':
+    case 'text':
+      return typeof raw === 'string' ? raw : String(raw);
+    case 'boolean':
+      return raw === true || raw === 1 || raw === '1' || raw === 't' || raw === 'true';
+    case 'date':
+      if (raw instanceof Date) return `${raw.getFullYear()}-${pad(raw.getMonth() + 1)}-${pad(raw.getDate())}`;
+      return String(raw).slice(0, 10);
+    case 'time': {
+      const m = /^(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?/.exec(String(raw));
+      return m ? `${m[1]}:${m[2]}:${m[3] ?? '00'}.${(m[4] ?? '').padEnd(3, '0').slice(0, 3)}` : String(raw);
+    }
+    case 'datetime': {
+      const d = raw instanceof Date ? raw : new Date(typeof raw === 'number' ? raw : String(raw));
+      return Number.isNaN(d.getTime()) ? String(raw) : d.toISOString();
+    }
+    case 'json':
+      if (typeof raw !== 'string') return raw;
+      try {
+        return JSON.parse(raw);
+      } catch {
+        return raw;
+      }
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * engine/repository/write: run CreatePlan, UpdatePlan and DeletePlan. One statement for a scalar
+ * write; a transaction (the caller's, or a new one) when links, components or media are written or
+ * deleted too. created_at/updated_at are set here; published_at comes from the plan.
+ */
+import type { CreatePlan, DeletePlan, UpdatePlan } from '../../plan/types.js';
+import { atomically, type RunContext } from '../run-context.js';
+import { typeOf, type TypeStorage } from '../storage-map.js';
+import { normalizeDatetime } from '../values/normalize-value.js';
+import { deleteOwned, ownsMore } from './delete-owned.js';
+import { nowValue, scalarRow } from './scalar-row.js';
+import { hasAssociations, writeAssociations } from './write-associations.js';
+
+function publishedAtValue(ctx: RunContext, value: string | null | undefined): unknown {
+  return value === null || value === undefined ? null : ctx.dialect.bindValue('datetime', normalizeDatetime(value, 'publishedAt'));
+}
+
+function entryType(ctx: RunContext, uid: string): TypeStorage {
+  const type = typeOf(ctx.storage, uid);
+  if (type.kind === 'component') throw new Error(`quire repository: ${uid} is a component, not a content-type`);
+  return type;
+}
+
+export async function runCreate(ctx: RunContext, plan: CreatePlan): Promise<number> {
+  const type = entryType(ctx, plan.uid);
+  const row = scalarRow(type, plan.data.scalars, ctx.dialect);
+  const now = nowValue(ctx.dialect);
+  row.created_at = now;
+  row.updated_at = now;
+  if (type.draftAndPublish) row.published_at = publishedAtValue(ctx, plan.publishedAt);
+  if (type.localized) row.locale = plan.locale ?? ctx.storage.defaultLocale;
+  const insert = async (c: RunContext) => {
+    const [r] = await c.knex(type.table).insert(row).returning('id');
+    const id = Number(typeof r === 'object' ? (r as { id: unknown }).id : r);
+    await writeAssociations(c, type, id, plan.data, true);
+    return id;
+  };
+  return hasAssociations(plan.data) ? atomically(ctx, insert) : insert(ctx);
+}
+
+/** Single types (no id in the plan): the one row there is, lowest id first. */
+async function resolveId(ctx: RunContext, type: TypeStorage, id: number | undefined): Promise<number | undefined> {
+  if (id !== undefined) return Number.isSafeInteger(id) ? id : undefined;
+  const row = await ctx.knex(type.table).orderBy('id', 'asc').first('id');
+  return row ? Number(row.id) : undefined;
+}
+
+export async function runUpdate(ctx: RunContext, plan: UpdatePlan): Promise<number | undefined> {
+  const type = entryType(ctx, plan.uid);
+  const row = scalarRow(type, plan.data.scalars, ctx.dialect);
+  row.updated_at = nowValue(ctx.dialect);
+  if (type.draftAndPublish && plan.publishedAt !== undefined) row.published_at = publishedAtValue(ctx, plan.publishedAt);
+  const update = async (c: RunContext) => {
+    const id = await resolveId(c, type, plan.id);
+    if (id === undefined) return undefined;
+    const changed = await c.knex(type.table).where('id', id).update(row);
+    if (!changed) return undefined;
+    await writeAssociations(c, type, id, plan.data);
+    return id;
+  };
+  return hasAssociations(plan.data) ? atomically(ctx, update) : update(ctx);
+}
+
+export async function runDelete(ctx: RunContext, plan: DeletePlan): Promise<number | undefined> {
+  const type = entryType(ctx, plan.uid);
+  const remove = async (c: RunContext) => {
+    const id = await resolveId(c, type, plan.id);
+    if (id === undefined) return undefined;
+    if (ownsMore(type)) await deleteOwned(c, type, [id]);
+    const deleted = await c.knex(type.table).where('id', id).del();
+    return deleted ? id : undefined;
+  };
+  return ownsMore(type) ? atomically(ctx, remove) : remove(ctx);
+}

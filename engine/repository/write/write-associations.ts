@@ -1,0 +1,43 @@
+/**
+ * engine/repository/write: everything of WriteData besides scalars, written after the row itself
+ * (and inside the same transaction): relations, components, dynamic zones, media. Only the keys
+ * present are touched; components recurse into their own associations.
+ */
+import { ValidationError } from '../../errors/errors.js';
+import type { WriteData } from '../../plan/types.js';
+import type { RunContext } from '../run-context.js';
+import type { TypeStorage } from '../storage-map.js';
+import { writeComponentAttribute, writeDynamicZone } from './write-components.js';
+import { writeMedia } from './write-media.js';
+import { writeRelation } from './write-relations.js';
+
+export function hasAssociations(data: WriteData): boolean {
+  return [data.relations, data.components, data.dynamicZones, data.media].some((r) => r && Object.keys(r).length > 0);
+}
+
+function wrongKey(name: string): ValidationError {
+  return ValidationError.of([{ path: [name], message: 'Invalid key', name: 'ValidationError' }]);
+}
+
+export async function writeAssociations(ctx: RunContext, type: TypeStorage, id: number, data: WriteData, creating = false): Promise<void> {
+  for (const [name, write] of Object.entries(data.relations ?? {})) {
+    const attr = type.attributes[name];
+    if (attr?.kind !== 'relation') throw wrongKey(name);
+    await writeRelation(ctx, id, name, attr, write, creating);
+  }
+  for (const [name, value] of Object.entries(data.components ?? {})) {
+    const attr = type.attributes[name];
+    if (attr?.kind !== 'component') throw wrongKey(name);
+    await writeComponentAttribute(ctx, type, id, name, attr, value, creating, writeAssociations);
+  }
+  for (const [name, items] of Object.entries(data.dynamicZones ?? {})) {
+    const attr = type.attributes[name];
+    if (attr?.kind !== 'dynamiczone') throw wrongKey(name);
+    await writeDynamicZone(ctx, type, id, name, attr, items, creating, writeAssociations);
+  }
+  for (const [name, fileIds] of Object.entries(data.media ?? {})) {
+    const attr = type.attributes[name];
+    if (attr?.kind !== 'media') throw wrongKey(name);
+    await writeMedia(ctx, type, id, name, attr, fileIds, creating);
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * engine/repository/write: the components of one component or dynamic-zone attribute of one entry
+ * (or component), replaced as a whole: items with an id update that component (it must already
+ * belong here), items without create one, components left out are deleted with what they own;
+ * the `<table>_components` links are then rewritten in the new order.
+ */
+import type { ComponentAttribute, DynamicZoneAttribute } from '../../../build/model/types.js';
+import { ValidationError } from '../../errors/errors.js';
+import type { ComponentWrite, DynamicZoneItemWrite, WriteData } from '../../plan/types.js';
+import type { RunContext } from '../run-context.js';
+import { typeOf, type TypeStorage } from '../storage-map.js';
+import { deleteComponents } from './delete-owned.js';
+import { scalarRow } from './scalar-row.js';
+
+type WriteNested = (ctx: RunContext, type: TypeStorage, id: number, data: WriteData, creating: boolean) => Promise<void>;
+
+interface Item {
+  uid: string;
+  write: ComponentWrite;
+}
+
+function invalid(path: string, message: string): ValidationError {
+  return ValidationError.of([{ path: [path], message, name: 'ValidationError' }]);
+}
+
+export async function writeComponentAttribute(
+  ctx: RunContext, owner: TypeStorage, ownerId: number, name: string, attr: ComponentAttribute,
+  value: ComponentWrite | readonly ComponentWrite[] | null, creating: boolean, nested: WriteNested,
+): Promise<void> {
+  const list = value === null ? [] : Array.isArray(value) ? (value as readonly ComponentWrite[]) : [value as ComponentWrite];
+  if (!attr.repeatable && list.length > 1) throw invalid(name, 'This attribute holds a single component');
+  await replaceComponents(ctx, owner, ownerId, name, list.map((write) => ({ uid: attr.component, write })), creating, nested);
+}
+
+export async function writeDynamicZone(
+  ctx: RunContext, owner: TypeStorage, ownerId: number, name: string, attr: DynamicZoneAttribute,
+  items: readonly DynamicZoneItemWrite[], creating: boolean, nested: WriteNested,
+): Promise<void> {
+  for (const item of items) if (!attr.components.includes(item.component)) throw invalid(name, `${item.component} is not allowed in ${name}`);
+  await replaceComponents(ctx, owner, ownerId, name, items.map((write) => ({ uid: write.component, write })), creating, nested);
+}
+
+async function replaceComponents(ctx: RunContext, owner: TypeStorage, ownerId: number, field: string, items: Item[], creating: boolean, nested: WriteNested): Promise<void> {
+  const links = owner.componentLinks as string;
+  const existing: { component_id: number; component_type: string }[] = creating
+    ? []
+    : (await ctx.knex(links).where({ entity_id: ownerId, field }).select('component_id', 'component_type')).map((r: { component_id: unknown; component_type: string }) => ({ component_id: Number(r.component_id), component_type: r.component_type }));
+  const key = (uid: string, id: number) => `${uid}#${id}`;
+  const owned = new Set(existing.map((l) => key(l.component_type, l.component_id)));
+  const kept = new Set<string>();
+  const ordered: { uid: string; id: number }[] = [];
+  for (const { uid, write } of items) {
+    const component = typeOf(ctx.storage, uid);
+    let id = write.id;
+    if (id !== undefined) {
+      if (!owned.has(key(uid, id)) || kept.has(key(uid, id))) throw invalid(field, 'Some of the provided components are not related to the entity');
+      const row = scalarRow(component, write.data.scalars, ctx.dialect);
+      if (Object.keys(row).length) await ctx.knex(component.table).where('id', id).update(row);
+      await nested(ctx, component, id, write.data, false);
+    } else {
+      const [r] = await ctx.knex(component.table).insert(scalarRow(component, write.data.scalars, ctx.dialect)).returning('id');
+      id = Number(typeof r === 'object' ? (r as { id: unknown }).id : r);
+      await nested(ctx, component, id, write.data, true);
+    }
+    kept.add(key(uid, id));
+    ordered.push({ uid, id });
+  }
+  const dropped = existing.filter((l) => !kept.has(key(l.component_type, l.component_id)));
+  if (!creating && existing.length) await ctx.knex(links).where({ entity_id: ownerId, field }).del();
+  if (dropped.length) await deleteComponents(ctx, dropped);
+  if (ordered.length) {
+    await ctx.knex(links).insert(ordered.map((c, i) => ({ entity_id: ownerId, component_id: c.id, component_type: c.uid, field, order: i + 1 })));
+  }
+}

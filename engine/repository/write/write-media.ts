@@ -1,0 +1,27 @@
+/**
+ * engine/repository/write: the files of one media attribute of one entry or component, replaced
+ * as a whole in files_related_morphs (order 1..n). Unknown file ids are a ValidationError.
+ */
+import type { MediaAttribute } from '../../../build/model/types.js';
+import { ValidationError } from '../../errors/errors.js';
+import { FILE_UID } from '../naming.js';
+import type { RunContext } from '../run-context.js';
+import { typeOf, type TypeStorage } from '../storage-map.js';
+
+export async function writeMedia(ctx: RunContext, owner: TypeStorage, ownerId: number, name: string, attr: MediaAttribute, fileIds: readonly number[], creating: boolean): Promise<void> {
+  const morph = ctx.storage.morphTable;
+  if (!morph) throw new Error('quire repository: media attributes need the upload plugin file type');
+  const invalid = (message: string) => ValidationError.of([{ path: [name], message, name: 'ValidationError' }]);
+  if (!attr.multiple && fileIds.length > 1) throw invalid('This attribute holds a single file');
+  if (new Set(fileIds).size !== fileIds.length) throw invalid('The same file cannot be given twice');
+  if (fileIds.length) {
+    const files = typeOf(ctx.storage, FILE_UID);
+    const found = new Set((await ctx.knex(files.table).whereIn('id', fileIds).select('id')).map((r: { id: unknown }) => Number(r.id)));
+    const missing = fileIds.filter((id) => !found.has(id));
+    if (missing.length) throw invalid(`${missing.length} relation(s) of type ${FILE_UID} associated with this entity do not exist`);
+  }
+  if (!creating) await ctx.knex(morph).where({ related_id: ownerId, related_type: owner.uid, field: name }).del();
+  if (fileIds.length) {
+    await ctx.knex(morph).insert(fileIds.map((file_id, i) => ({ file_id, related_id: ownerId, related_type: owner.uid, field: name, order: i + 1 })));
+  }
+}

@@ -1,0 +1,133 @@
+/**
+ * engine/repository/write: `set` and `connect`/`disconnect` of one relation attribute on one entry,
+ * through its join table. Keeps both order columns (new links go last on the other side), moves a
+ * target away from its previous owner when the other side is to-one (oneToOne, oneToMany), and
+ * refuses unknown ids, ids given twice and bad positions with ValidationErrors.
+ */
+import type { RelationAttribute } from '../../../build/model/types.js';
+import { ValidationError } from '../../errors/errors.js';
+import type { RelationPosition, RelationWrite } from '../../plan/types.js';
+import type { RunContext } from '../run-context.js';
+import { linkSides, typeOf, type LinkSides } from '../storage-map.js';
+
+interface Link {
+  id: number;
+  other: number;
+  order: number | null;
+}
+
+function invalid(path: string, message: string): ValidationError {
+  return ValidationError.of([{ path: [path], message, name: 'ValidationError' }]);
+}
+
+export async function writeRelation(ctx: RunContext, selfId: number, name: string, attr: RelationAttribute, write: RelationWrite, creating: boolean): Promise<void> {
+  const s = linkSides(attr);
+  const wanted = write.kind === 'set' ? write.ids : write.connect.map((c) => c.id);
+  if (new Set(wanted).size !== wanted.length) throw invalid(name, 'The same relation cannot be connected twice');
+  if (!attr.toMany && wanted.length > 1) throw invalid(name, 'This relation holds a single entry');
+  await checkExist(ctx, attr, name, wanted);
+  const current = creating ? [] : await currentLinks(ctx, s, selfId);
+  const final = finalOrder(name, attr, current.map((l) => l.other), write);
+  await applyLinks(ctx, s, attr, selfId, current, final);
+}
+
+async function checkExist(ctx: RunContext, attr: RelationAttribute, name: string, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  const target = typeOf(ctx.storage, attr.target);
+  const found = new Set((await ctx.knex(target.table).whereIn('id', ids).select('id')).map((r: { id: unknown }) => Number(r.id)));
+  const missing = ids.filter((id) => !found.has(id));
+  if (missing.length) throw invalid(name, `${missing.length} relation(s) of type ${attr.target} associated with this entity do not exist`);
+}
+
+async function currentLinks(ctx: RunContext, s: LinkSides, selfId: number): Promise<Link[]> {
+  const q = ctx.knex(s.table).where(s.self, selfId).select({ id: 'id', other: s.other, ...(s.selfOrder ? { order: s.selfOrder } : {}) });
+  const rows: { id: unknown; other: unknown; order?: unknown }[] = await (s.selfOrder ? q.orderByRaw(`"${s.selfOrder}" ASC NULLS LAST, "id" ASC`) : q.orderBy('id'));
+  return rows.map((r) => ({ id: Number(r.id), other: Number(r.other), order: r.order === null || r.order === undefined ? null : Number(r.order) }));
+}
+
+/** The related ids in their final order after the write. */
+function finalOrder(name: string, attr: RelationAttribute, current: number[], write: RelationWrite): number[] {
+  if (write.kind === 'set') return [...write.ids];
+  let list = current.filter((id) => !write.disconnect.includes(id));
+  for (const { id, position } of write.connect) {
+    if (!attr.toMany) {
+      list = [id];
+      continue;
+    }
+    if (!position && list.includes(id)) continue;
+    list = list.filter((x) => x !== id);
+    list.splice(insertIndex(name, list, position), 0, id);
+  }
+  return list;
+}
+
+function insertIndex(name: string, list: number[], position: RelationPosition | undefined): number {
+  if (!position || 'end' in position) return list.length;
+  if ('start' in position) return 0;
+  const anchor = 'before' in position ? position.before : position.after;
+  const at = list.indexOf(anchor);
+  if (at < 0) throw invalid(name, `There is no relation with id ${anchor} to position against`);
+  return 'before' in position ? at : at + 1;
+}
+
+async function applyLinks(ctx: RunContext, s: LinkSides, attr: RelationAttribute, selfId: number, current: Link[], final: number[]): Promise<void> {
+  const knex = ctx.knex;
+  const keep = new Set(final);
+  const removed = current.filter((l) => !keep.has(l.other));
+  if (removed.length) await knex(s.table).whereIn('id', removed.map((l) => l.id)).del();
+  const existing = new Map(current.filter((l) => keep.has(l.other)).map((l) => [l.other, l]));
+  const added = final.filter((id) => !existing.has(id));
+  if (added.length === 0 && isSorted(final.map((id) => existing.get(id)?.order ?? null))) return;
+  // the other side holds one entry at most: take the target away from its previous owner
+  if (added.length && (attr.relation === 'oneToOne' || attr.relation === 'oneToMany')) {
+    await knex(s.table).whereIn(s.other, added).whereNot(s.self, selfId).del();
+  }
+  const otherOrders = new Map<number, number>();
+  if (added.length && s.otherOrder) {
+    const rows: { other: unknown; max: unknown }[] = await knex(s.table).whereIn(s.other, added).groupBy(s.other).select({ other: s.other }).max({ max: s.otherOrder });
+    for (const r of rows) otherOrders.set(Number(r.other), Number(r.max ?? 0));
+  }
+  const orders = positions(final, existing);
+  for (const [id, link] of existing) {
+    const order = orders.get(id) as number;
+    if (s.selfOrder && link.order !== order) await knex(s.table).where('id', link.id).update({ [s.selfOrder]: order });
+  }
+  if (added.length) {
+    await knex(s.table).insert(added.map((id) => ({
+      [s.self]: selfId,
+      [s.other]: id,
+      ...(s.selfOrder ? { [s.selfOrder]: orders.get(id) } : {}),
+      ...(s.otherOrder ? { [s.otherOrder]: (otherOrders.get(id) ?? 0) + 1 } : {}),
+    })));
+  }
+}
+
+function isSorted(orders: (number | null)[]): boolean {
+  return orders.every((o, i) => o !== null && (i === 0 || (orders[i - 1] as number) < o));
+}
+
+/**
+ * Order values for the final list: kept links keep theirs when they are still ascending (new links
+ * slot in between, fractional), otherwise everything is renumbered 1..n.
+ */
+function positions(final: number[], existing: Map<number, Link>): Map<number, number> {
+  const kept = final.filter((id) => existing.has(id)).map((id) => existing.get(id)?.order ?? null);
+  const out = new Map<number, number>();
+  if (!isSorted(kept)) {
+    final.forEach((id, i) => out.set(id, i + 1));
+    return out;
+  }
+  let prev = 0;
+  for (let i = 0; i < final.length; i++) {
+    const link = existing.get(final[i]);
+    if (link) {
+      prev = link.order as number;
+      out.set(final[i], prev);
+      continue;
+    }
+    const next = final.slice(i + 1).map((id) => existing.get(id)?.order).find((o) => o !== undefined && o !== null);
+    prev = next === undefined || next === null ? prev + 1 : (prev + next) / 2;
+    out.set(final[i], prev);
+  }
+  return out;
+}
