@@ -47,7 +47,7 @@ function hasTests(dir: string): boolean {
 function runUvu(dir: string, env: Record<string, string>, label: string): Promise<Totals & { crashed: boolean }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [uvuBin, dir, '\\.test\\.js$'], {
-      env: { ...process.env, ...env, FORCE_COLOR: '0' },
+      env: { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'FORCE_COLOR')), ...env, NO_COLOR: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
