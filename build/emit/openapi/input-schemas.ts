@@ -9,7 +9,7 @@ import type { Reachable } from './reachable-types.js';
 import { scalarInputSchema } from './scalar-schemas.js';
 import { componentNames, componentOf, contentTypeNames, contentTypeOf, describe, orderedAttributes, orNull, ref, SHARED, type Schema } from './schema-names.js';
 
-const RELATION_NOTE = ' Give an id, an array of ids, {connect, disconnect} or {set}.';
+const RELATION_NOTE = ' Give an id, an array of ids, {id}, {connect, disconnect} or {set}.';
 const FILE_ID: Schema = { type: 'integer', minimum: 1 };
 
 const count = (attr: { min?: number; max?: number }): Schema => ({
@@ -108,11 +108,13 @@ function componentInputs(model: NormalizedModel, c: Component, zone: boolean): S
   const required = requiredOnCreate(c);
   const props: Record<string, Schema> = zone ? { __component: { type: 'string', enum: [c.uid] } } : {};
   Object.assign(props, { id: COMPONENT_ID }, inputProperties(model, c, true));
-  const req = zone ? ['__component', ...required] : required;
+  // with an id the item is a partial update of that instance: the required attributes are
+  // required only of a new one (no id)
   return describe(`Input of component ${c.uid} (${c.displayName})${zone ? ' inside a dynamic zone' : ''}.`, {
     type: 'object',
-    ...(req.length > 0 ? { required: req } : {}),
+    ...(zone ? { required: ['__component'] } : {}),
     properties: props,
+    ...(required.length > 0 ? { anyOf: [{ required: ['id'] }, { required }] } : {}),
   });
 }
 

@@ -28,11 +28,11 @@ function populatable(owner: ContentType | Component): string[] {
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-function sortSchema(ct: ContentType): Schema {
-  const values = ['id', ...scalarFields(ct)].flatMap((f) => [f, `${f}:asc`, `${f}:desc`]);
+function sortSchema(owner: ContentType | Component): Schema {
+  const values = ['id', ...scalarFields(owner)].flatMap((f) => [f, `${f}:asc`, `${f}:desc`]);
   const item: Schema = { type: 'string', enum: values };
   return {
-    description: `Sort on one field or several (applied in array order): <field>[:asc|:desc]; :asc is the default. Fields of ${ct.uid}: ${['id', ...scalarFields(ct)].join(', ')}.`,
+    description: `Sort on one field or several (applied in array order): <field>[:asc|:desc]; :asc is the default. Fields of ${owner.uid}: ${['id', ...scalarFields(owner)].join(', ')}.`,
     anyOf: [item, { type: 'array', items: item }],
   };
 }
@@ -57,9 +57,16 @@ function relationOptions(model: NormalizedModel, target: string): Schema {
   };
 }
 
-function componentOptions(model: NormalizedModel, uid: string): Schema {
-  const c = componentNames(componentOf(model, uid));
-  return { type: 'object', properties: { fields: ref(c.fields), populate: ref(c.populate), filters: ref(c.filters) } };
+/**
+ * Options of one populated component: its fields and nested populate; a repeatable component's
+ * items can also be filtered and sorted (a single component, or one item of a zone, cannot).
+ */
+function componentOptions(model: NormalizedModel, uid: string, repeatable: boolean): Schema {
+  const component = componentOf(model, uid);
+  const c = componentNames(component);
+  const properties: Record<string, Schema> = { fields: ref(c.fields), populate: ref(c.populate) };
+  if (repeatable) Object.assign(properties, { filters: ref(c.filters), sort: sortSchema(component) });
+  return { type: 'object', properties };
 }
 
 function populateValue(model: NormalizedModel, owner: ContentType | Component, name: string): Schema {
@@ -67,10 +74,10 @@ function populateValue(model: NormalizedModel, owner: ContentType | Component, n
   const attr = owner.attributes[name];
   if (name === 'localizations' && 'kind' in owner) return { anyOf: [flag, relationOptions(model, owner.uid)] };
   if (!attr) return flag; // createdBy / updatedBy
-  if (attr.kind === 'component') return { anyOf: [flag, componentOptions(model, attr.component)] };
+  if (attr.kind === 'component') return { anyOf: [flag, componentOptions(model, attr.component, attr.repeatable)] };
   if (attr.kind === 'dynamiczone') {
     const on: Record<string, Schema> = {};
-    for (const uid of attr.components) on[uid] = componentOptions(model, uid);
+    for (const uid of attr.components) on[uid] = componentOptions(model, uid, false);
     return {
       anyOf: [flag, {
         type: 'object',

@@ -1,7 +1,7 @@
 /**
  * build/emit/openapi: the shared schemas of a relation value in a request body: an id, an array of
- * ids, `{connect, disconnect}` (with optional positions) or `{set}`. The oneOf branches are disjoint
- * (by type, `required` and `additionalProperties: false`) so a validator picks exactly one. Pure.
+ * ids, `{id, type?}`, `{connect, disconnect}` (with optional positions) or `{set}`. The oneOf branches
+ * are disjoint (by type, `required` and `additionalProperties: false`) so a validator picks exactly one.
  */
 import { ref, SHARED, type Schema } from './schema-names.js';
 
@@ -20,12 +20,19 @@ const idArray = (description: string): Schema => ({ type: 'array', description, 
 /** The four forms, the first one (a single id) nullable when the relation may be cleared. */
 function relationInput(nullable: boolean): Schema {
   return {
-    description: 'A relation value: an id, an array of ids (same as set), {connect, disconnect} or {set}. set cannot be combined with connect or disconnect.',
+    description: 'A relation value: an id, an array of ids (same as set), {connect, disconnect}, {set} or {id}. set cannot be combined with connect or disconnect.',
     oneOf: [
       nullable ? { ...ID, nullable: true, description: 'Id of the related entry; null clears a to-one relation.' } : ref(SHARED.relationId),
       idArray('Replaces all relations with these entries, in this order (shorthand for set).'),
       ref(SHARED.relationConnectDisconnect),
       ref(SHARED.relationSet),
+      {
+        type: 'object',
+        description: 'The related entry as an object; `type` (polymorphic relations) is accepted and ignored.',
+        required: ['id'],
+        properties: { id: ref(SHARED.relationId), type: { type: 'string' } },
+        additionalProperties: false,
+      },
     ],
   };
 }

@@ -19,7 +19,9 @@ export async function populateComponent(
 ): Promise<void> {
   if (!type.componentLinks) return;
   const component = typeOf(ctx.storage, attr.component);
-  await populateLinked(ctx, entries, name, attr.repeatable, component, { ...spec, where: undefined, sort: undefined }, state, {
+  // filters and sort narrow and order a repeatable component's items; a single one has none
+  const own = attr.repeatable ? spec : { ...spec, where: undefined, sort: undefined };
+  await populateLinked(ctx, entries, name, attr.repeatable, component, own, state, {
     table: type.componentLinks, owner: 'entity_id', target: 'component_id', order: 'order',
     where: [['field', name], ['component_type', attr.component]],
   });

@@ -1,8 +1,8 @@
 /**
  * engine/repository/write: `set` and `connect`/`disconnect` of one relation attribute on one entry,
  * through its join table. Keeps both order columns (new links go last on the other side), moves a
- * target away from its previous owner when the other side is to-one (oneToOne, oneToMany), and
- * refuses unknown ids, ids given twice and bad positions with ValidationErrors.
+ * target away from its previous owner when the relation is bidirectional and the other side is
+ * to-one (oneToOne, oneToMany), and refuses unknown ids, ids given twice and bad positions.
  */
 import type { RelationAttribute } from '../../../build/model/types.js';
 import { ValidationError } from '../../errors/errors.js';
@@ -54,7 +54,7 @@ function finalOrder(name: string, attr: RelationAttribute, current: number[], wr
       list = [id];
       continue;
     }
-    if (!position && list.includes(id)) continue;
+    // an id already linked moves too: its position defaults to {end: true}, as for a new one
     list = list.filter((x) => x !== id);
     list.splice(insertIndex(name, list, position), 0, id);
   }
@@ -78,8 +78,10 @@ async function applyLinks(ctx: RunContext, s: LinkSides, attr: RelationAttribute
   const existing = new Map(current.filter((l) => keep.has(l.other)).map((l) => [l.other, l]));
   const added = final.filter((id) => !existing.has(id));
   if (added.length === 0 && isSorted(final.map((id) => existing.get(id)?.order ?? null))) return;
-  // the other side holds one entry at most: take the target away from its previous owner
-  if (added.length && (attr.relation === 'oneToOne' || attr.relation === 'oneToMany')) {
+  // bidirectional and the other side holds one entry at most: take the target away from its
+  // previous owner (Strapi does this for bidirectional oneToOne/oneToMany only; a unidirectional
+  // oneToMany such as edition.contents may list an article another entry lists too)
+  if (added.length && attr.inverse !== undefined && (attr.relation === 'oneToOne' || attr.relation === 'oneToMany')) {
     await knex(s.table).whereIn(s.other, added).whereNot(s.self, selfId).del();
   }
   const otherOrders = new Map<number, number>();

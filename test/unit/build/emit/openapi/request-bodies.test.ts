@@ -49,12 +49,12 @@ test('scalars are typed with their constraints; optional ones are nullable', asy
   assert.equal([position.minimum, position.maximum, position.default], [-2147483648, 2147483647, 0]);
 });
 
-test('relations take an id, ids, {connect, disconnect} or {set}', async () => {
+test('relations take an id, ids, {connect, disconnect}, {set} or {id}', async () => {
   const doc = await exampleDoc();
   const author = schemaOf(doc, 'ArticleInput').properties.author;
   assert.equal(author.allOf, [{ $ref: '#/components/schemas/RelationInputNullable' }]);
   const forms = schemaOf(doc, 'RelationInput').oneOf.map((s: Json) => deref(doc, s));
-  assert.is(forms.length, 4);
+  assert.is(forms.length, 5);
   assert.equal(forms[0], schemaOf(doc, 'RelationId'));
   assert.is(forms[0].type, 'integer');
   assert.is(forms[1].type, 'array');
@@ -62,6 +62,7 @@ test('relations take an id, ids, {connect, disconnect} or {set}', async () => {
   assert.is(forms[2].additionalProperties, false);
   assert.equal(forms[3].required, ['set']);
   assert.is(forms[3].additionalProperties, false);
+  assert.equal([forms[4].required, Object.keys(forms[4].properties), forms[4].additionalProperties], [['id'], ['id', 'type'], false]);
   const connectItem = schemaOf(doc, 'RelationConnectItem').oneOf;
   assert.equal(connectItem[1].properties.position, { $ref: '#/components/schemas/RelationPosition' });
   const positions = schemaOf(doc, 'RelationPosition').oneOf.map((s: Json) => s.required[0]);
@@ -79,11 +80,13 @@ test('media take file ids; components their input plus id; dynamic zones __compo
   assert.equal(p.seo.oneOf[0], { $ref: '#/components/schemas/ComponentSharedSeoInput' });
   const seo = schemaOf(doc, 'ComponentSharedSeoInput');
   assert.equal(Object.keys(seo.properties), ['id', 'metaTitle', 'metaDescription', 'metaImage', 'noIndex', 'openGraph']);
-  assert.equal(seo.required, ['metaTitle']);
+  assert.is(seo.required, undefined);
+  assert.equal(seo.anyOf, [{ required: ['id'] }, { required: ['metaTitle'] }], 'required attributes only for a new instance (no id)');
   assert.equal(p.blocks.items.discriminator.propertyName, '__component');
   assert.is(p.blocks.items.oneOf.length, 4);
   const quote = schemaOf(doc, 'ComponentContentQuoteZoneInput');
-  assert.equal(quote.required, ['__component', 'text']);
+  assert.equal(quote.required, ['__component']);
+  assert.equal(quote.anyOf, [{ required: ['id'] }, { required: ['text'] }]);
   assert.equal(quote.properties.__component, { type: 'string', enum: ['content.quote'] });
 });
 
@@ -98,6 +101,10 @@ test('openapi-backend compiles the body validators and they agree with the contr
   assert.ok(check('article.create', { data: ok }));
   assert.ok(check('article.create', { data: { title: 'Hi!', tags: { set: [1, { id: 2 }] }, blocks: [{ __component: 'content.quote', text: 'q' }] } }));
   assert.ok(check('article.update', { data: { author: null, seo: null, internalNotes: 'n', unknownKey: 1 } }));
+  assert.ok(check('article.update', { data: { author: { id: 3 }, category: { id: 2, type: 'api::category.category' } } }), '{id} and {id, type}');
+  assert.ok(check('article.update', { data: { seo: { id: 4, noIndex: true }, blocks: [{ __component: 'content.quote', id: 2 }] } }), 'partial update of a component by id');
+  assert.not.ok(check('article.update', { data: { seo: { noIndex: true } } }), 'a new component needs its required attributes');
+  assert.not.ok(check('article.update', { data: { author: { id: 3, extra: 1 } } }));
   assert.not.ok(check('article.create', { title: 'no data wrapper' }));
   assert.not.ok(check('article.create', { data: { body: 'missing title' } }));
   assert.not.ok(check('article.update', { data: { tags: { set: [1], connect: [2] } } }), 'set with connect');

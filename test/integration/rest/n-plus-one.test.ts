@@ -1,0 +1,88 @@
+/**
+ * integration: no N+1. The SQL statements of a list request depend on the populate tree only, never
+ * on the number of entries: pages of 1, 25 and 100 fully linked articles cost the same count, for
+ * `populate=*` and for a two-level tree (one statement per populated attribute per level, plus the
+ * page and its count). The api-token lookup is left out of the counts.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { requestStatements, seedFullArticles, seedShared } from '../../helpers/seed-content.js';
+import { startTestServer, type TestServer } from '../../helpers/server.js';
+
+let s: TestServer;
+let admin: string;
+
+test.before(async () => {
+  s = await startTestServer({ name: 'rest-n-plus-one' });
+  admin = await s.token('full-access');
+  const shared = await seedShared(s, admin, 'n1');
+  await seedFullArticles(s, admin, 100, shared);
+});
+test.after(async () => s.stop());
+
+async function statementsFor(query: string, pageSize: number): Promise<{ count: number; body: any }> {
+  await s.get('/api/articles?pagination[pageSize]=1', admin); // warm: the token's touch happens here, not below
+  s.queries.length = 0;
+  const r = await s.get(`/api/articles?pagination[pageSize]=${pageSize}&${query}`, admin);
+  assert.is(r.status, 200, r.text);
+  assert.is(r.body.data.length, pageSize);
+  return { count: requestStatements(s.queries).length, body: r.body };
+}
+
+async function sameForEveryPage(query: string, expected: number, check: (entry: any) => void): Promise<void> {
+  const counts: number[] = [];
+  for (const size of [1, 25, 100]) {
+    const { count, body } = await statementsFor(query, size);
+    body.data.forEach(check);
+    counts.push(count);
+  }
+  assert.equal(counts, [expected, expected, expected], `statements for pages of 1, 25, 100: ${counts.join(', ')}`);
+}
+
+test('populate=*: page + count + one statement per populated attribute, whatever the page size', async () => {
+  // article has 11 populatable attributes: 2 media, 6 relations, 2 components, 1 dynamic zone
+  await sameForEveryPage('populate=*', 2 + 11, (e) => {
+    const a = e.attributes;
+    assert.is(a.tags.data.length, 2);
+    assert.is(a.gallery.data.length, 2);
+    assert.is(a.blocks.length, 4);
+    assert.is(a.sources.length, 2);
+    assert.type(a.author.data.id, 'number');
+    assert.type(a.reviewer.data.id, 'number');
+    assert.type(a.seo.id, 'number');
+    assert.is(a.relatedArticles.data.length, 1);
+  });
+});
+
+test('a two-level populate tree: one statement per node of the tree', async () => {
+  const query = [
+    'populate[author][populate][articles][fields][0]=title', // author, author.articles
+    'populate[author][populate][profile]=true', // author.profile
+    'populate[tags][populate][articles][fields][0]=title', // tags, tags.articles
+    'populate[seo][populate]=*', // seo, seo.metaImage, seo.openGraph
+    'populate[blocks][populate]=*', // blocks (one statement for the zone), media-block.file, link-list.links
+    'populate[relatedArticles][populate][category]=true', // relatedArticles, relatedArticles.category
+    'populate[sources]=true', // sources
+  ].join('&');
+  await sameForEveryPage(query, 2 + 14, (e) => {
+    const a = e.attributes;
+    assert.is(a.author.data.attributes.articles.data.length, 100);
+    assert.type(a.author.data.attributes.profile.data.id, 'number');
+    assert.is(a.tags.data[1].attributes.articles.data.length, 100);
+    assert.type(a.seo.metaImage.data.id, 'number');
+    assert.type(a.seo.openGraph.id, 'number');
+    assert.type(a.blocks[2].file.data.id, 'number');
+    assert.is(a.blocks[3].links.length, 2);
+    assert.type(a.relatedArticles.data[0].attributes.category.data.id, 'number');
+  });
+});
+
+test('findOne costs the same statements as a page of one (no count)', async () => {
+  const { count } = await statementsFor('populate=*', 1);
+  s.queries.length = 0;
+  const r = await s.get('/api/articles/50?populate=*', admin);
+  assert.is(r.status, 200);
+  assert.is(requestStatements(s.queries).length, count - 1);
+});
+
+test.run();
