@@ -88,7 +88,7 @@ function writeArtifacts(out: string, files: Record<string, string>, typeCount: n
 
 function checkArtifacts(dir: string, files: Record<string, string>, io: Out): number {
   const stale: string[] = [];
-  for (const name of ARTIFACT_FILES) {
+  for (const name of [...new Set([...ARTIFACT_FILES, ...Object.keys(files)])]) {
     const path = join(dir, name);
     if (!existsSync(path)) {
       stale.push(`${path}: missing`);

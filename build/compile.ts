@@ -23,6 +23,6 @@ export async function compileSpec(dir: string): Promise<CompileResult> {
   if (problems.length === 0) for (const rule of specifiedRules) rule(ctx);
   if (problems.length > 0) throw new BuildFailed(problems);
   const model = normalize(ctx);
-  const files = await emitArtifacts(model);
+  const files = await emitArtifacts(model, { graphqlExtension: spec.graphqlExtension });
   return { model, files };
 }

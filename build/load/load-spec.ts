@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DefinitionError } from '../errors.js';
+import { loadGraphqlExtension, type RawGraphqlExtension } from './load-graphql-extension.js';
 import { parseJson } from './parse-json.js';
 import { strapiEnv } from './strapi-env.js';
 
@@ -42,6 +43,8 @@ export interface RawSpec {
     permissions?: RawConfigFile;
     i18n?: RawConfigFile;
   };
+  /** the module plugins.json names in `graphql.config.extension`, loaded */
+  graphqlExtension?: RawGraphqlExtension;
   problems: DefinitionError[];
 }
 
@@ -111,8 +114,15 @@ export async function loadSpec(dir: string): Promise<RawSpec> {
       }
     }
   }
+
+  const plugins = spec.config.plugins;
+  const graphql = isRecord(plugins?.value) && isRecord(plugins.value.graphql) ? plugins.value.graphql : undefined;
+  const extension = graphql && isRecord(graphql.config) ? graphql.config.extension : undefined;
+  if (plugins && extension !== undefined) spec.graphqlExtension = await loadGraphqlExtension(dir, configDir, plugins.file, extension, problems);
   return spec;
 }
+
+const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** A Strapi config file exports an object or a function of `{ env }` returning one. */
 async function loadJsConfig(path: string): Promise<unknown> {

@@ -11,6 +11,7 @@ import { mergePopulateTrees } from './merge-populate-trees.js';
 import { parseFields } from './parse-fields.js';
 import { parseFilters } from './parse-filters.js';
 import { parsePagination } from './parse-pagination.js';
+import { parsePublicationState } from './parse-publication-state.js';
 import { parseSort } from './parse-sort.js';
 import type { PageLimits, ReadOptions } from './plan-options.js';
 import { populateEntries, type PopulateRequest } from './populate-entries.js';
@@ -75,6 +76,9 @@ function planSpec(ctx: Ctx, field: PopulatableField, req: PopulateRequest, depth
     spec.page = parsePagination(isRecord(req) ? req.pagination : undefined, { ...ctx.limits, defaultLimit: RELATION_PAGE_SIZE, withCount: false });
   }
   if (!isRecord(req)) return spec;
+  if (ctx.options.dialect === 'graphql' && field.kind === 'relation' && req.publicationState !== undefined && req.publicationState !== null) {
+    spec.publicationState = parsePublicationState(req.publicationState, 'graphql');
+  }
   if (field.kind === 'dynamiczone') return planZone(ctx, field, req, depth);
   const target = targetOf(field);
   const fields = parseFields(ctx.model, target, req.fields);

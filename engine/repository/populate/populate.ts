@@ -23,7 +23,7 @@ export async function populateEntries(ctx: RunContext, type: TypeStorage, entrie
       case 'relation': {
         const s = linkSides(attr);
         const target = typeOf(ctx.storage, attr.target);
-        await populateLinked(ctx, entries, name, attr.toMany, target, spec, state, {
+        await populateLinked(ctx, entries, name, attr.toMany, target, spec, spec.publicationState ?? state, {
           table: s.table, owner: s.self, target: s.other, order: s.selfOrder, where: [],
         });
         break;

@@ -1,0 +1,81 @@
+/**
+ * engine/graphql: the read operations behind `Query.<names>`, `Query.<name>` and the single-type query,
+ * and the read-back after a mutation. GraphQL arguments + the selection set -> planFind/planFindOne
+ * (GraphQL dialect) -> one repository call that also populates every selected relation -> the
+ * `{ data, meta }` shapes the SDL's wrapper types resolve from (default resolvers, no per-type code).
+ */
+import { getNamedType, type GraphQLResolveInfo } from 'graphql';
+import { NotFoundError } from '../errors/index.js';
+import { planFind, planFindOne } from '../plan/index.js';
+import type { Entry, FindOnePlan, PagePlan } from '../plan/types.js';
+import type { Repository } from '../repository/types.js';
+import type { EntityCollectionValue, EntityValue, GraphqlContext } from './graphql-context.js';
+import { tagEntries } from './loaded-entries.js';
+import { SelectionReader, type PopulateRead } from './selection-populate.js';
+
+/** `{ id: 3, attributes: entry }` or null. */
+export function entityOf(entry: Entry | null | undefined): EntityValue | null {
+  return entry ? { id: entry.id, attributes: entry } : null;
+}
+
+/** `meta.pagination` of a GraphQL list: always page-shaped, also for start/limit. */
+export function collectionPagination(page: PagePlan, total: number | undefined): EntityCollectionValue['meta']['pagination'] {
+  const count = total ?? 0;
+  if (page.style === 'page') return { total: count, page: page.page, pageSize: page.pageSize, pageCount: Math.ceil(count / page.pageSize) };
+  return { total: count, page: Math.floor(page.start / page.limit) + 1, pageSize: page.limit, pageCount: Math.ceil(count / page.limit) };
+}
+
+interface Selection extends PopulateRead {
+  /** `meta` is selected (so the total must be counted) */
+  readonly meta: boolean;
+}
+
+/** What the field being resolved selects below its `<X>Entity.attributes`. No `info`: nothing. */
+export function selectionOf(ctx: GraphqlContext, uid: string, info: GraphQLResolveInfo | undefined): Selection {
+  const owner = ctx.runtime.index.byUid.get(uid);
+  if (!info || !owner) return { populate: {}, tags: {}, meta: true };
+  const reader = new SelectionReader(info, ctx.runtime.index);
+  const sets = info.fieldNodes.filter((n) => n.selectionSet).map((n) => n.selectionSet!);
+  const wrapper = getNamedType(info.returnType).name;
+  return { ...reader.read(owner, reader.attributeSets(wrapper, sets)), meta: reader.selects(wrapper, sets, 'meta') };
+}
+
+const defined = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null));
+
+/** `articles(filters, pagination, sort, publicationState, locale)` -> `{ data, meta }`. */
+export async function findEntries(ctx: GraphqlContext, uid: string, args: Record<string, unknown>, info?: GraphQLResolveInfo): Promise<EntityCollectionValue> {
+  const read = selectionOf(ctx, uid, info);
+  const pagination = { ...((args.pagination as object | null) ?? {}), ...(!read.meta && { withCount: false }) };
+  const query = defined({ filters: args.filters, sort: args.sort, publicationState: args.publicationState, locale: args.locale, pagination, populate: read.populate });
+  const plan = planFind(ctx.model, uid, query, { canFind: (t) => ctx.canFind(t), dialect: 'graphql' });
+  ctx.rows.chargePlan(plan);
+  const { entries, total } = await ctx.runtime.repo.find(plan);
+  tagEntries(entries, read.tags, plan.publicationState);
+  return { data: entries.map((e) => entityOf(e)!), meta: { pagination: collectionPagination(plan.page, total) } };
+}
+
+/** Plan a one-entry read for the selection; a malformed id -> undefined (the answer is `data: null`). */
+export function planOne(ctx: GraphqlContext, uid: string, id: string | number | undefined, args: Record<string, unknown>, read: PopulateRead): FindOnePlan | undefined {
+  try {
+    const query = defined({ publicationState: args.publicationState, locale: args.locale, populate: read.populate });
+    return planFindOne(ctx.model, uid, id, query, { canFind: (t) => ctx.canFind(t), dialect: 'graphql' });
+  } catch (err) {
+    if (err instanceof NotFoundError) return undefined;
+    throw err;
+  }
+}
+
+/** Run a one-entry plan and tag what it loaded: `{ data: entity | null }`. */
+export async function readOne(ctx: GraphqlContext, repo: Repository, plan: FindOnePlan | undefined, read: PopulateRead): Promise<{ data: EntityValue | null }> {
+  if (!plan) return { data: null };
+  ctx.rows.chargePlan(plan);
+  const entry = await repo.findOne(plan);
+  if (entry) tagEntries([entry], read.tags, plan.publicationState);
+  return { data: entityOf(entry) };
+}
+
+/** `article(id)`, or the single type's query (id undefined). */
+export async function findEntry(ctx: GraphqlContext, uid: string, id: string | number | undefined, args: Record<string, unknown>, info?: GraphQLResolveInfo): Promise<{ data: EntityValue | null }> {
+  const read = selectionOf(ctx, uid, info);
+  return readOne(ctx, ctx.runtime.repo, planOne(ctx, uid, id, args, read), read);
+}

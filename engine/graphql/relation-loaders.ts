@@ -1,0 +1,80 @@
+/**
+ * engine/graphql: on-demand loading of one attribute for many entries, batched with DataLoader: used
+ * when a field's arguments differ from what the root read populated (aliases), or when an extension
+ * resolver returned entries without it. One batch per (type, attribute, arguments, selection) per
+ * tick (at most `amountLimit` parents, the size of a list): the parents are re-read by id with only
+ * that attribute populated, so N parents still cost one query per relation per level.
+ */
+import DataLoader from 'dataloader';
+import type { Component, ContentType, NormalizedModel } from '../../build/model/types.js';
+import { planFind } from '../plan/index.js';
+import type { Entry, PublicationState } from '../plan/types.js';
+import type { GraphqlRuntime } from './graphql-context.js';
+import { argumentsKey, tagEntries, type LoadedTag } from './loaded-entries.js';
+import type { RowBudget } from './row-budget.js';
+
+export class RelationLoaders {
+  private readonly loaders = new Map<string, DataLoader<number, unknown>>();
+
+  constructor(private readonly runtime: GraphqlRuntime, private readonly canFind: (uid: string) => boolean, private readonly rows: RowBudget) {}
+
+  /**
+   * The value of `attribute` of entry `id` of `uid`, loaded with the populate `request` (GraphQL
+   * dialect) and tagged with `tag`, its parent read under `state`.
+   */
+  load(uid: string, attribute: string, request: Record<string, unknown>, tag: LoadedTag, state: PublicationState, id: number): Promise<unknown> {
+    const key = `${uid}\u0000${attribute}\u0000${state}\u0000${argumentsKey(request)}`;
+    let loader = this.loaders.get(key);
+    if (!loader) {
+      loader = new DataLoader<number, unknown>((ids) => this.batch(uid, attribute, request, tag, state, ids), { maxBatchSize: this.runtime.model.config.graphql.amountLimit });
+      this.loaders.set(key, loader);
+    }
+    return loader.load(id);
+  }
+
+  private async batch(uid: string, attribute: string, request: Record<string, unknown>, tag: LoadedTag, state: PublicationState, ids: readonly number[]): Promise<unknown[]> {
+    const size = ids.length;
+    const { model } = this.runtime;
+    const populate = pinState(model, model.contentTypes[uid], { [attribute]: request }, state.toUpperCase());
+    const plan = planFind(
+      model,
+      uid,
+      { filters: { id: { in: ids.map(String) } }, fields: 'id', populate, pagination: { page: 1, pageSize: size, withCount: false }, publicationState: 'PREVIEW' },
+      { canFind: this.canFind, dialect: 'graphql' },
+    );
+    this.rows.chargePlan(plan);
+    const { entries } = await this.runtime.repo.find(plan);
+    tagEntries(entries, { [attribute]: tag }, state);
+    const byId = new Map<number, Entry>(entries.map((e) => [e.id, e]));
+    return ids.map((id) => byId.get(id)?.[attribute] ?? null);
+  }
+}
+
+type Populate = Record<string, unknown>;
+const isObject = (v: unknown): v is Populate => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/**
+ * The parents are re-read under `preview` (they were already shown); relations below that carry no
+ * `publicationState` of their own get the state the parents were read with, through components and zones.
+ */
+function pinState(model: NormalizedModel, schema: ContentType | Component | undefined, populate: unknown, state: string): Populate | undefined {
+  if (!schema || !isObject(populate)) return undefined;
+  const out: Populate = {};
+  for (const [name, raw] of Object.entries(populate)) {
+    const attr = schema.attributes[name];
+    const spec: Populate = isObject(raw) ? { ...raw } : {};
+    if (attr?.kind === 'relation') spec.publicationState ??= state;
+    else if (attr?.kind === 'component') {
+      const nested = pinState(model, model.components[attr.component], spec.populate, state);
+      if (nested) spec.populate = nested;
+    } else if (attr?.kind === 'dynamiczone' && isObject(spec.on)) {
+      spec.on = Object.fromEntries(Object.entries(spec.on).map(([uid, item]) => {
+        const itemSpec: Populate = isObject(item) ? { ...item } : {};
+        const nested = pinState(model, model.components[uid], itemSpec.populate, state);
+        return [uid, nested ? { ...itemSpec, populate: nested } : itemSpec];
+      }));
+    }
+    out[name] = spec;
+  }
+  return out;
+}

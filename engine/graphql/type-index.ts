@@ -1,0 +1,73 @@
+/**
+ * engine/graphql: lookup tables built once at boot from the model and the served schema: GraphQL
+ * type name -> content-type or component, and `Query.<field>` / `Mutation.<field>` -> the shadowCRUD
+ * operation it stands for ({ uid, action }). Only names present in the schema are indexed, so a type
+ * shadowCRUD switched off (absent from the SDL) has no resolver either.
+ */
+import type { GraphQLSchema } from 'graphql';
+import type { Action, Component, ContentType, NormalizedModel } from '../../build/model/types.js';
+
+export type Owner =
+  | { readonly kind: 'contentType'; readonly uid: string; readonly typeName: string; readonly schema: ContentType }
+  | { readonly kind: 'component'; readonly uid: string; readonly typeName: string; readonly schema: Component };
+
+export interface Operation {
+  /** `Query.articles` */
+  readonly key: string;
+  readonly uid: string;
+  readonly action: Action;
+  readonly single: boolean;
+}
+
+export interface TypeIndex {
+  /** `Article` -> api::article.article, `ComponentSharedSeo` -> shared.seo */
+  readonly owners: ReadonlyMap<string, Owner>;
+  /** content-type or component uid -> its owner entry (types present in the schema only) */
+  readonly byUid: ReadonlyMap<string, Owner>;
+  /** `Query.articles` -> { uid: 'api::article.article', action: 'find' } */
+  readonly operations: ReadonlyMap<string, Operation>;
+}
+
+function enabled(model: NormalizedModel, ct: ContentType, action: Action): boolean {
+  const o = ct.graphql.options;
+  if (!model.config.graphql.shadowCRUD || !o.enabled || o.disabledActions.includes(action)) return false;
+  return action === 'find' || action === 'findOne' ? o.queries : o.mutations;
+}
+
+/** `createTypeIndex(model, schema).operations.get('Mutation.createTag')` -> { uid: 'api::tag.tag', action: 'create', ... } */
+export function createTypeIndex(model: NormalizedModel, schema: GraphQLSchema): TypeIndex {
+  const owners = new Map<string, Owner>();
+  const byUid = new Map<string, Owner>();
+  const operations = new Map<string, Operation>();
+  const has = (typeName: string) => schema.getType(typeName) !== undefined;
+  const query = schema.getQueryType()?.getFields() ?? {};
+  const mutation = schema.getMutationType()?.getFields() ?? {};
+
+  for (const ct of Object.values(model.contentTypes)) {
+    const { typeName, singular, plural } = ct.graphql;
+    if (!has(typeName)) continue;
+    const owner: Owner = { kind: 'contentType', uid: ct.uid, typeName, schema: ct };
+    owners.set(typeName, owner);
+    byUid.set(ct.uid, owner);
+    const single = ct.kind === 'singleType';
+    const add = (root: 'Query' | 'Mutation', field: string | undefined, action: Action) => {
+      const fields = root === 'Query' ? query : mutation;
+      if (field && fields[field] && enabled(model, ct, action)) operations.set(`${root}.${field}`, { key: `${root}.${field}`, uid: ct.uid, action, single });
+    };
+    if (single) add('Query', singular, 'find');
+    else {
+      add('Query', singular, 'findOne');
+      add('Query', plural, 'find');
+      add('Mutation', `create${typeName}`, 'create');
+    }
+    add('Mutation', `update${typeName}`, 'update');
+    add('Mutation', `delete${typeName}`, 'delete');
+  }
+  for (const c of Object.values(model.components)) {
+    if (!has(c.graphql.typeName)) continue;
+    const owner: Owner = { kind: 'component', uid: c.uid, typeName: c.graphql.typeName, schema: c };
+    owners.set(c.graphql.typeName, owner);
+    byUid.set(c.uid, owner);
+  }
+  return { owners, byUid, operations };
+}

@@ -1,0 +1,122 @@
+/**
+ * engine/graphql: the mutations `create<Name>`, `update<Name>`, `delete<Name>` (single types: update
+ * creates the entry when there is none). GraphQL input -> the REST body shape -> planCreate/planUpdate
+ * -> one transaction that writes and reads the entry back with the selected relations populated.
+ * A missing entry answers `{ data: null }`, as Strapi's GraphQL does.
+ */
+import type { GraphQLResolveInfo } from 'graphql';
+import type { Component, ContentType, NormalizedModel } from '../../build/model/types.js';
+import { planCreate, planUpdate } from '../plan/index.js';
+import type { FindOnePlan } from '../plan/types.js';
+import type { Repository } from '../repository/types.js';
+import { enumValueMap } from './enum-values.js';
+import type { EntityValue, GraphqlContext } from './graphql-context.js';
+import { planOne, readOne, selectionOf } from './read-entries.js';
+
+type Data = Record<string, unknown>;
+const isObject = (v: unknown): v is Data => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** Component values inside a dynamic-zone input arrive as JSON: map enum names back to stored values. */
+function componentJson(model: NormalizedModel, component: Component, value: unknown): unknown {
+  if (!isObject(value)) return value;
+  const out: Data = { ...value };
+  for (const [name, v] of Object.entries(value)) {
+    const attr = component.attributes[name];
+    if (!attr) continue;
+    if (attr.kind === 'scalar' && attr.type === 'enumeration' && typeof v === 'string') out[name] = enumValueMap(attr.enum ?? [])[v] ?? v;
+    else if (attr.kind === 'component') {
+      const c = model.components[attr.component];
+      out[name] = Array.isArray(v) ? v.map((item) => componentJson(model, c, item)) : componentJson(model, c, v);
+    }
+  }
+  return out;
+}
+
+/** Dynamic-zone items name their component by GraphQL type (`__typename: "ComponentContentQuote"`). */
+function zoneItem(model: NormalizedModel, allowed: readonly string[], item: unknown): unknown {
+  if (!isObject(item)) return item;
+  const { __typename, ...rest } = item;
+  const uid = typeof item.__component === 'string'
+    ? item.__component
+    : allowed.find((u) => model.components[u]?.graphql.typeName === __typename) ?? (__typename === undefined ? undefined : String(__typename));
+  const component = uid ? model.components[uid] : undefined;
+  const mapped = component ? (componentJson(model, component, rest) as Data) : rest;
+  return uid === undefined ? mapped : { ...mapped, __component: uid };
+}
+
+/** `createArticle(data: {...})` input -> the `data` of a REST body. */
+export function writeBody(model: NormalizedModel, type: ContentType, data: unknown, locale?: unknown): { data: Data } {
+  const out: Data = isObject(data) ? { ...data } : {};
+  for (const [name, value] of Object.entries(out)) {
+    const attr = type.attributes[name];
+    if (attr?.kind === 'dynamiczone' && Array.isArray(value)) out[name] = value.map((item) => zoneItem(model, attr.components, item));
+  }
+  if (typeof locale === 'string') out.locale = locale;
+  return { data: out };
+}
+
+async function singleId(tx: Repository, uid: string): Promise<number | undefined> {
+  return (await tx.findOne({ kind: 'findOne', uid, populate: {}, publicationState: 'preview', fields: [] }))?.id;
+}
+
+/** Plan the read-back from the selection before writing (a bad selection writes nothing); run it with the new id. */
+function readBack(ctx: GraphqlContext, uid: string, info: GraphQLResolveInfo | undefined) {
+  const read = selectionOf(ctx, uid, info);
+  // planned with a placeholder id (single types: none), replaced by the written entry's
+  const plan = planOne(ctx, uid, ctx.model.contentTypes[uid].kind === 'singleType' ? undefined : 1, {}, read);
+  return (tx: Repository, id: number) => {
+    const back: FindOnePlan | undefined = plan && { ...plan, id, publicationState: 'preview' };
+    return readOne(ctx, tx, back, read);
+  };
+}
+
+type Result = Promise<{ data: EntityValue | null }>;
+
+export async function createEntry(ctx: GraphqlContext, uid: string, args: Data, info?: GraphQLResolveInfo): Result {
+  const { model } = ctx;
+  const plan = planCreate(model, uid, writeBody(model, model.contentTypes[uid], args.data, args.locale), { now: new Date() });
+  const back = readBack(ctx, uid, info);
+  return ctx.runtime.repo.transaction(async (tx) => back(tx, await tx.create(plan)));
+}
+
+export async function updateEntry(ctx: GraphqlContext, uid: string, args: Data, info?: GraphQLResolveInfo): Result {
+  const { model } = ctx;
+  const type = model.contentTypes[uid];
+  const body = writeBody(model, type, args.data);
+  const now = new Date();
+  const back = readBack(ctx, uid, info);
+  if (type.kind === 'singleType') {
+    return ctx.runtime.repo.transaction(async (tx) => {
+      const existing = await singleId(tx, uid);
+      const id = existing !== undefined
+        ? ((await tx.update(planUpdate(model, uid, existing, body, { now }))) as number)
+        : await tx.create(planCreate(model, uid, body, { now }));
+      return back(tx, id);
+    });
+  }
+  const id = validId(args.id);
+  if (id === undefined) return { data: null };
+  const plan = planUpdate(model, uid, id, body, { now });
+  return ctx.runtime.repo.transaction(async (tx) => {
+    const updated = await tx.update(plan);
+    return updated === undefined ? { data: null } : back(tx, updated);
+  });
+}
+
+export async function deleteEntry(ctx: GraphqlContext, uid: string, args: Data, info?: GraphQLResolveInfo): Result {
+  const type = ctx.model.contentTypes[uid];
+  const back = readBack(ctx, uid, info);
+  return ctx.runtime.repo.transaction(async (tx) => {
+    const id = type.kind === 'singleType' ? await singleId(tx, uid) : validId(args.id);
+    if (id === undefined) return { data: null };
+    const before = await back(tx, id);
+    if (!before.data) return { data: null };
+    if ((await tx.delete({ kind: 'delete', uid, id })) === undefined) return { data: null };
+    return before;
+  });
+}
+
+function validId(raw: unknown): number | undefined {
+  const n = typeof raw === 'string' && /^\d{1,10}$/.test(raw) ? Number(raw) : raw;
+  return typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= 2147483647 ? n : undefined;
+}
