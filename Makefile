@@ -4,7 +4,7 @@ NPM_FLAGS := --no-audit --no-fund --loglevel=error
 EXAMPLE := specs/example
 PORT ?= 1337
 
-.PHONY: install start test test-unit golden-update build-example check-example bench bench-build clean
+.PHONY: install start test test-unit golden-update build-example check-example bench bench-build bench-populate clean
 
 node_modules/.installed: package.json package-lock.json
 	npm ci $(NPM_FLAGS) || npm install $(NPM_FLAGS)
@@ -37,6 +37,10 @@ bench: install
 
 bench-build: install
 	node dist/test/bench/build-bench.js 200 20
+
+# GET /api/articles?populate=* on 25 fully linked articles (PostgreSQL at QUIRE_PG_URL): statements and req/s
+bench-populate: install
+	node dist/test/bench/populate-bench.js 25 10
 
 clean:
 	rm -rf dist .tmp

@@ -7,19 +7,25 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BaseLogger as Logger } from 'pino';
 import { Permissions, type Principal } from './auth/permissions.js';
 import { resolvePrincipal } from './auth/resolve-principal.js';
+import { syncRoles } from './auth/sync-roles.js';
+import { USER_UID } from './auth/uids.js';
+import { UsersService } from './auth/users-service.js';
 import { loadArtifacts } from './boot/load-artifacts.js';
 import type { ServerConfig } from './config/server-config.js';
 import { ForbiddenError, MethodNotAllowedError, NotFoundError, statusOf, toErrorBody } from './errors/index.js';
 import { BodyValidator } from './http/body-validator.js';
 import { applyCors } from './http/cors.js';
+import { attachCreators } from './http/creator-fields.js';
 import type { EngineContext } from './http/engine-context.js';
 import { readJsonBody } from './http/read-body.js';
 import { REST_ACTIONS } from './http/rest-actions.js';
 import { RouteTable } from './http/route-table.js';
+import { USERS_ROUTES } from './http/users-actions.js';
 import { createRepository, syncSchema } from './repository/index.js';
 import type { Repository, SyncReport } from './repository/types.js';
 import { parseQueryString, assertSafeBody } from './request/index.js';
 import { EntryShaper } from './response/shape-entry.js';
+import { createGraphqlEndpoint, type GraphqlEndpoint } from './graphql/graphql-endpoint.js';
 
 export interface App {
   handle(req: IncomingMessage, res: ServerResponse): void;
@@ -46,13 +52,25 @@ export async function createApp(config: ServerConfig, opts: AppOptions): Promise
   let sync: SyncReport;
   try {
     sync = await syncSchema(repo, model, { allowDestructive: config.allowDestructive });
+    await syncRoles(repo, model);
   } catch (err) {
     await repo.close();
     throw err;
   }
   const permissions = new Permissions(model);
-  const context: EngineContext = { config, model, repo, permissions, shaper: new EntryShaper(model) };
+  const users = new UsersService(model, repo, config);
+  const context: EngineContext = {
+    config, model, repo, permissions, shaper: new EntryShaper(model), users,
+    authenticate: (header) => resolvePrincipal(header, repo, config.apiTokenSalt, Date.now(), users),
+  };
   const log = opts.logger;
+  let graphql: GraphqlEndpoint | undefined;
+  try {
+    graphql = await createGraphqlEndpoint(context, artifacts, log);
+  } catch (err) {
+    await repo.close();
+    throw err;
+  }
   const prefix = model.config.rest.prefix;
   let active = 0;
 
@@ -77,23 +95,27 @@ export async function createApp(config: ServerConfig, opts: AppOptions): Promise
       res.end();
       return;
     }
+    if (graphql?.matches(pathname)) return graphql.handle(req, res, pathname);
     if (!pathname.startsWith(prefix + '/')) throw new NotFoundError('Not Found');
     const match = routes.match(method, pathname);
     if (!match) throw new NotFoundError('Not Found');
     if (!match.operation) throw new MethodNotAllowedError('Method Not Allowed', { allowed: match.allowed });
     const op = match.operation;
-    const handler = REST_ACTIONS[op.action];
-    if (!handler || !op.uid.startsWith('api::')) throw new NotFoundError('Not Found');
+    const plugin = op.uid === USER_UID ? USERS_ROUTES[op.action] : undefined;
+    const handler = plugin ? plugin.handle : REST_ACTIONS[op.action];
+    if (!handler || (!plugin && !op.uid.startsWith('api::'))) throw new NotFoundError('Not Found');
 
-    const principal: Principal = await resolvePrincipal(req.headers.authorization, repo, config.apiTokenSalt);
-    if (!permissions.can(principal, op.uid, op.action)) throw new ForbiddenError('Forbidden');
+    const principal: Principal = await context.authenticate(req.headers.authorization);
+    const [permUid, permAction] = plugin ? plugin.permission : [op.uid, op.action];
+    if (!permissions.can(principal, permUid, permAction)) throw new ForbiddenError('Forbidden');
 
     const query = parseQueryString(search);
     let body: unknown;
     if (method === 'POST' || method === 'PUT') {
       body = await readJsonBody(req, config.bodyLimit);
       assertSafeBody(body);
-      validator.validate(op.operationId, body, match.params);
+      // users-permissions bodies are checked by the users service, with Strapi's wording
+      if (!plugin) validator.validate(op.operationId, body, match.params);
     }
     const result = await handler(context, {
       uid: op.uid,
@@ -103,7 +125,9 @@ export async function createApp(config: ServerConfig, opts: AppOptions): Promise
       body,
       principal,
       canFind: (uid) => permissions.can(principal, uid, 'find'),
+      ip: req.socket.remoteAddress,
     });
+    if (!plugin) await attachCreators(context, op.uid, result);
     send(res, result.status, method === 'HEAD' ? undefined : result.body, result.headers);
   }
 

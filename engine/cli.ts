@@ -1,9 +1,11 @@
 /**
  * engine: runtime commands. `serve` runs the API from an artifacts dir; `token create` makes an API
- * token and prints only the token. The compiler commands (build, check) live in build/cli.ts.
+ * token and prints only the token; `admin create` makes the admin user a token can belong to (its
+ * writes then fill createdBy/updatedBy). The compiler commands (build, check) live in build/cli.ts.
  */
 import { parseArgs } from 'node:util';
 import { generateAccessKey, hashAccessKey, TOKEN_TYPES, type TokenType } from './auth/api-tokens.js';
+import { hashPassword, passwordBytes, PASSWORD_MAX_BYTES } from './auth/passwords.js';
 import { loadArtifacts, ArtifactsError } from './boot/load-artifacts.js';
 import { ConfigError, loadServerConfig } from './config/server-config.js';
 import { createRepository, SchemaSyncRefused, syncSchema } from './repository/index.js';
@@ -14,7 +16,8 @@ const USAGE = `usage: quire <command>
   check  --src <spec-dir> --artifacts <artifacts-dir>  fail when committed artifacts are stale
   serve  --artifacts <artifacts-dir> [--allow-destructive]
   token create --artifacts <dir> --name <name> --type full-access|read-only|custom
-               [--permission <uid>.<action> ...] [--lifespan-days N] [--description <text>]`;
+               [--permission <uid>.<action> ...] [--lifespan-days N] [--description <text>] [--admin <email>]
+  admin create --artifacts <dir> --email <email> --firstname <name> --lastname <name> --password <password>`;
 
 type Io = { log: (s: string) => void; err: (s: string) => void };
 const stdio: Io = { log: (s) => process.stdout.write(s + '\n'), err: (s) => process.stderr.write(s + '\n') };
@@ -27,6 +30,8 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
         return await serve(rest, io);
       case 'token':
         return await token(rest, io);
+      case 'admin':
+        return await admin(rest, io);
       case undefined:
       case 'help':
       case '--help':
@@ -84,6 +89,7 @@ async function token(args: string[], io: Io): Promise<number> {
       description: { type: 'string' },
       permission: { type: 'string', multiple: true },
       'lifespan-days': { type: 'string' },
+      admin: { type: 'string' },
     },
     strict: true,
   });
@@ -108,7 +114,7 @@ async function token(args: string[], io: Io): Promise<number> {
   const { model } = loadArtifacts(values.artifacts);
   for (const p of permissions) {
     const m = /^(.+)\.(find|findOne|create|update|delete)$/.exec(p);
-    if (!m || !model.contentTypes[m[1]]) {
+    if (!USERS_PERMISSIONS.has(p) && (!m || !model.contentTypes[m[1]])) {
       io.err(`quire token create: unknown permission "${p}" (expected <uid>.<action> with a content-type of the artifacts)`);
       return 2;
     }
@@ -126,9 +132,75 @@ async function token(args: string[], io: Io): Promise<number> {
   const repo = await createRepository({ model, databaseUrl: config.databaseUrl });
   try {
     await syncSchema(repo, model, { allowDestructive: false });
+    let adminUserId: number | null = null;
+    if (values.admin !== undefined) {
+      const owner = await repo.adminUsers.findByEmail(values.admin);
+      if (!owner) {
+        io.err(`quire token create: no admin user with email "${values.admin}" (create one with quire admin create)`);
+        return 2;
+      }
+      adminUserId = owner.id;
+    }
     const key = generateAccessKey();
-    await repo.apiTokens.create({ name: values.name, description: values.description ?? '', type, permissions, accessKeyHash: hashAccessKey(key, config.apiTokenSalt), expiresAt });
+    await repo.apiTokens.create({ name: values.name, description: values.description ?? '', type, permissions, accessKeyHash: hashAccessKey(key, config.apiTokenSalt), expiresAt, adminUserId });
     io.log(key);
+  } finally {
+    await repo.close();
+  }
+  return 0;
+}
+
+/** Permissions of the users-permissions routes a custom token may hold. */
+const USERS_PERMISSIONS = new Set([
+  'plugin::users-permissions.auth.callback', 'plugin::users-permissions.auth.register',
+  ...['me', 'find', 'findOne', 'count', 'update', 'destroy'].map((a) => `plugin::users-permissions.user.${a}`),
+]);
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Strapi's admin password rule: 8+ characters with a lower-case letter, an upper-case letter and a digit. */
+function adminPasswordProblem(password: string): string | undefined {
+  if (password.length < 8) return 'must be at least 8 characters';
+  if (passwordBytes(password) > PASSWORD_MAX_BYTES) return `must be at most ${PASSWORD_MAX_BYTES} bytes`;
+  if (!/[a-z]/.test(password) || !/[A-Z]/.test(password) || !/[0-9]/.test(password)) return 'must contain a lower-case letter, an upper-case letter and a digit';
+  return undefined;
+}
+
+async function admin(args: string[], io: Io): Promise<number> {
+  const [sub, ...rest] = args;
+  if (sub !== 'create') {
+    io.err(`quire admin: unknown subcommand "${sub ?? ''}"\n${USAGE}`);
+    return 2;
+  }
+  const { values } = parseArgs({
+    args: rest,
+    options: { artifacts: { type: 'string' }, email: { type: 'string' }, firstname: { type: 'string' }, lastname: { type: 'string' }, password: { type: 'string' } },
+    strict: true,
+  });
+  if (!values.artifacts || !values.email || !values.firstname || !values.lastname || !values.password) {
+    io.err(`quire admin create: --artifacts, --email, --firstname, --lastname and --password are required\n${USAGE}`);
+    return 2;
+  }
+  if (!EMAIL.test(values.email) || values.email.length > 255) {
+    io.err(`quire admin create: "${values.email}" is not a valid email`);
+    return 2;
+  }
+  const problem = adminPasswordProblem(values.password);
+  if (problem) {
+    io.err(`quire admin create: the password ${problem}`);
+    return 2;
+  }
+  const { model } = loadArtifacts(values.artifacts);
+  const config = loadServerConfig(process.env, { artifactsDir: values.artifacts });
+  const repo = await createRepository({ model, databaseUrl: config.databaseUrl });
+  try {
+    await syncSchema(repo, model, { allowDestructive: false });
+    if (await repo.adminUsers.findByEmail(values.email)) {
+      io.err(`quire admin create: an admin with email "${values.email.toLowerCase()}" already exists`);
+      return 1;
+    }
+    const created = await repo.adminUsers.create({ email: values.email, firstname: values.firstname, lastname: values.lastname, passwordHash: await hashPassword(values.password) });
+    io.log(`admin ${created.id} ${created.email}`);
   } finally {
     await repo.close();
   }

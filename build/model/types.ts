@@ -173,13 +173,24 @@ export interface GraphqlConfig {
   readonly playgroundAlways: boolean;
   readonly depthLimit: number;
   readonly amountLimit: number;
-  /** extension module path (relative to the spec's config dir), if any */
+  /**
+   * extension module path as written (relative to the spec's config dir), if any; `quire build` copies
+   * the module into the artifacts as graphql-extension.mjs and appends its typeDefs to schema.graphql
+   */
   readonly extension?: string;
 }
 
 export interface I18nConfig {
   readonly defaultLocale: string;
   readonly locales: readonly string[];
+}
+
+/** The users-permissions plugin settings quire reads (plugins.json `users-permissions.config`). */
+export interface UsersPermissionsConfig {
+  /** lifetime of issued JWTs in seconds (`jwt.expiresIn`, default 30 days; JWT_EXPIRES_IN overrides it) */
+  readonly jwtExpiresIn: number;
+  /** role type given to users who register (`defaultRole`, a quire key; default `authenticated`) */
+  readonly defaultRole: string;
 }
 
 export interface NormalizedModel {
@@ -193,8 +204,13 @@ export interface NormalizedModel {
     readonly rest: RestConfig;
     readonly graphql: GraphqlConfig;
     readonly i18n: I18nConfig;
-    /** role type -> sorted permission strings (`api::article.article.find`) */
+    /**
+     * role type -> sorted permission strings (`api::article.article.find`). A role that lists no
+     * `plugin::users-permissions.*` permission gets Strapi's defaults for the routes quire serves
+     * (public: auth.callback, auth.register; authenticated: user.me).
+     */
     readonly permissions: Readonly<Record<string, readonly string[]>>;
+    readonly usersPermissions: UsersPermissionsConfig;
   };
 }
 

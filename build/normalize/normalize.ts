@@ -3,10 +3,11 @@
  * both ways, defaults filled in). Pure: no fs, no clock; the same spec always gives the same model.
  */
 import type { RawSpec } from '../load/load-spec.js';
+import { durationSeconds } from '../model/duration.js';
 import { componentTypeName, contentTypeQueryName, contentTypeTypeName, snakeCase } from '../model/names.js';
 import type {
   Attribute, Component, ContentType, GraphqlConfig, GraphqlFieldOptions, GraphqlTypeOptions, I18nConfig,
-  JoinTable, NormalizedModel, RelationAttribute, RelationKind, RestConfig, ScalarType,
+  JoinTable, NormalizedModel, RelationAttribute, RelationKind, RestConfig, ScalarType, UsersPermissionsConfig,
 } from '../model/types.js';
 import { effectiveType } from '../rules/attribute-types.js';
 import { isObject, type Definition, type Json, type RuleContext } from '../rules/rule-context.js';
@@ -36,6 +37,7 @@ export function normalize(ctx: RuleContext): NormalizedModel {
       graphql: normalizeGraphql(spec),
       i18n,
       permissions: normalizePermissions(spec),
+      usersPermissions: normalizeUsersPermissions(spec),
     },
   };
 }
@@ -212,6 +214,7 @@ function normalizeGraphql(spec: RawSpec): GraphqlConfig {
     playgroundAlways: c.playgroundAlways === true,
     depthLimit: typeof c.depthLimit === 'number' ? c.depthLimit : 10,
     amountLimit: typeof c.amountLimit === 'number' ? c.amountLimit : 100,
+    ...(spec.graphqlExtension ? { extension: spec.graphqlExtension.path } : {}),
   };
 }
 
@@ -244,14 +247,41 @@ function normalizeI18n(spec: RawSpec): I18nConfig {
   return { defaultLocale: v.defaultLocale as string, locales: [...(v.locales as string[])] };
 }
 
+/** Strapi's default users-permissions grants, limited to the routes quire serves. */
+const USERS_PERMISSIONS_DEFAULTS: Readonly<Record<string, readonly string[]>> = {
+  public: ['plugin::users-permissions.auth.callback', 'plugin::users-permissions.auth.register'],
+  authenticated: ['plugin::users-permissions.user.me'],
+};
+
 function normalizePermissions(spec: RawSpec): Record<string, string[]> {
   const v = spec.config.permissions?.value;
   const roles: [string, string[]][] = [
     ['authenticated', []],
     ['public', []],
   ];
-  if (isObject(v)) for (const [role, list] of Object.entries(v)) roles.push([role, [...new Set(list as string[])].sort()]);
+  if (isObject(v)) for (const [role, list] of Object.entries(v)) roles.push([role, [...new Set(list as string[])]]);
   const merged = new Map<string, string[]>();
   for (const [role, list] of roles) merged.set(role, list);
+  // a role that names any users-permissions permission takes its list as written
+  for (const [role, defaults] of Object.entries(USERS_PERMISSIONS_DEFAULTS)) {
+    const list = merged.get(role) as string[];
+    if (!list.some((p) => p.startsWith('plugin::users-permissions.'))) merged.set(role, [...list, ...defaults]);
+  }
+  for (const [role, list] of merged) merged.set(role, [...new Set(list)].sort());
   return sortedRecord(merged);
+}
+
+function usersPermissionsSection(spec: RawSpec): Json {
+  const v = spec.config.plugins?.value;
+  const up = isObject(v) ? v['users-permissions'] : undefined;
+  return isObject(up) && isObject(up.config) ? up.config : {};
+}
+
+function normalizeUsersPermissions(spec: RawSpec): UsersPermissionsConfig {
+  const c = usersPermissionsSection(spec);
+  const jwt = isObject(c.jwt) ? c.jwt : {};
+  return {
+    jwtExpiresIn: durationSeconds(jwt.expiresIn) ?? 30 * 86_400,
+    defaultRole: typeof c.defaultRole === 'string' ? c.defaultRole : 'authenticated',
+  };
 }

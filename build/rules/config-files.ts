@@ -1,4 +1,5 @@
 /** build/rules: config/api, plugins, permissions and i18n hold the keys quire reads, with the right types. */
+import { durationSeconds } from '../model/duration.js';
 import { ACTIONS } from '../model/types.js';
 import { isObject, type Rule } from './rule-context.js';
 
@@ -61,6 +62,21 @@ export const configFiles: Rule = (ctx) => {
           } else ctx.report(plugins.file, `${at}/${key}`, `unknown option "${key}" (disable, disableQueries, disableMutations, disableActions, fields)`);
         }
       }
+  }
+  const up = plugins && isObject(plugins.value) ? plugins.value['users-permissions'] : undefined;
+  if (plugins && up !== undefined) {
+    const config = isObject(up) ? up.config : undefined;
+    if (!isObject(up) || (config !== undefined && !isObject(config))) ctx.report(plugins.file, '/users-permissions', '"users-permissions" must be an object {config: {...}}');
+    else if (isObject(config)) {
+      const jwt = config.jwt;
+      if (jwt !== undefined && !isObject(jwt)) ctx.report(plugins.file, '/users-permissions/config/jwt', 'jwt must be an object {expiresIn}');
+      else if (isObject(jwt) && jwt.expiresIn !== undefined && durationSeconds(jwt.expiresIn) === undefined)
+        ctx.report(plugins.file, '/users-permissions/config/jwt/expiresIn', 'expiresIn must be seconds (a number) or a duration with a unit such as "30d" or "12h", between 1 second and 10 years');
+      const role = config.defaultRole;
+      const roles = new Set(['authenticated', 'public', ...(permissions && isObject(permissions.value) ? Object.keys(permissions.value) : [])]);
+      if (role !== undefined && (typeof role !== 'string' || !roles.has(role)))
+        ctx.report(plugins.file, '/users-permissions/config/defaultRole', `defaultRole must be a role type: ${[...roles].sort().join(', ')}`);
+    }
   }
   if (permissions) {
     const v = permissions.value;

@@ -1,6 +1,8 @@
 /**
- * engine/auth: `Authorization` header -> Principal. No header: public. A header that is not a valid
- * Bearer credential, an unknown or expired token: 401 UnauthorizedError, even on public routes.
+ * engine/auth: `Authorization` header -> Principal. No header: public. A quire API token (hex key)
+ * is looked up by its hash; any other bearer is tried as a users-permissions JWT. A header that is
+ * not a Bearer credential, an unknown or expired token, a bad JWT: 401 UnauthorizedError 'Missing or
+ * invalid credentials', even on public routes. A JWT of a blocked or deleted user: 401 'Invalid credentials'.
  */
 import { UnauthorizedError } from '../errors/index.js';
 import type { Repository } from '../repository/types.js';
@@ -9,11 +11,23 @@ import type { Principal } from './permissions.js';
 
 const TOUCH_EVERY_MS = 60_000;
 const invalid = () => new UnauthorizedError('Missing or invalid credentials');
+/** header.payload.signature, base64url parts: the shape of a JWT (API token keys are hex) */
+const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*$/;
 
-export async function resolvePrincipal(header: string | undefined, repo: Repository, salt: string, now = Date.now()): Promise<Principal> {
+/** Turns a JWT into a user principal (UsersService.authenticate); undefined when it is not a valid one. */
+export interface JwtAuthenticator {
+  authenticate(token: string): Promise<Principal | undefined>;
+}
+
+export async function resolvePrincipal(header: string | undefined, repo: Repository, salt: string, now = Date.now(), jwt?: JwtAuthenticator): Promise<Principal> {
   if (header === undefined || header === '') return { kind: 'public' };
   const m = /^Bearer ([A-Za-z0-9._~+/=-]{1,4096})$/i.exec(header.trim());
   if (!m) throw invalid();
+  if (JWT_SHAPE.test(m[1])) {
+    const user = jwt ? await jwt.authenticate(m[1]) : undefined;
+    if (!user) throw invalid();
+    return user;
+  }
   const token = await repo.apiTokens.findByHash(hashAccessKey(m[1], salt));
   if (!token) throw invalid();
   if (token.expiresAt && Date.parse(token.expiresAt) <= now) throw invalid();

@@ -1,11 +1,15 @@
 /**
  * engine/config: the server's settings from the environment, checked once at start.
  * PORT, HOST, DATABASE_URL, JWT_SECRET, API_TOKEN_SALT, NODE_ENV, LOG_LEVEL, CORS_ORIGINS,
- * BODY_LIMIT, SHUTDOWN_TIMEOUT_MS. Production refuses to start without its secrets.
+ * BODY_LIMIT, SHUTDOWN_TIMEOUT_MS, JWT_EXPIRES_IN (seconds or "30d"; overrides plugins.json's
+ * users-permissions jwt.expiresIn), AUTH_RATE_LIMIT_MAX (failed logins/registrations per IP and per
+ * identifier within the window before 429; default 10, 0 turns it off), AUTH_RATE_LIMIT_WINDOW_MS
+ * (default 900000). Production refuses to start without its secrets.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
+import { parseDuration } from './parse-duration.js';
 
 export interface ServerConfig {
   artifactsDir: string;
@@ -22,6 +26,10 @@ export interface ServerConfig {
   bodyLimit: number;
   shutdownTimeoutMs: number;
   allowDestructive: boolean;
+  /** JWT lifetime in seconds from JWT_EXPIRES_IN; undefined: the model's (plugins.json, default 30 days) */
+  jwtExpiresIn?: number;
+  /** failed login/register attempts allowed per IP and per identifier within windowMs; 0: no limit */
+  authRateLimit: { max: number; windowMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -44,6 +52,12 @@ function devSecret(stateDir: string, key: 'jwtSecret' | 'apiTokenSalt'): string 
     writeFileSync(file, JSON.stringify(secrets, null, 2) + '\n', { mode: 0o600 });
   }
   return secrets[key];
+}
+
+function jwtExpiresIn(v: string): number {
+  const seconds = parseDuration(v);
+  if (seconds === undefined) throw new ConfigError(`JWT_EXPIRES_IN must be seconds or a duration such as "30d" or "12h" (1 second to 10 years), got "${v}"`);
+  return seconds;
 }
 
 export function loadServerConfig(env: NodeJS.ProcessEnv, opts: { artifactsDir: string; allowDestructive?: boolean; stateDir?: string }): ServerConfig {
@@ -74,5 +88,10 @@ export function loadServerConfig(env: NodeJS.ProcessEnv, opts: { artifactsDir: s
     bodyLimit: int('BODY_LIMIT', env.BODY_LIMIT, 1024 * 1024, 1),
     shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 10_000, 0),
     allowDestructive: opts.allowDestructive === true,
+    ...(env.JWT_EXPIRES_IN ? { jwtExpiresIn: jwtExpiresIn(env.JWT_EXPIRES_IN) } : {}),
+    authRateLimit: {
+      max: int('AUTH_RATE_LIMIT_MAX', env.AUTH_RATE_LIMIT_MAX, 10, 0, 1_000_000),
+      windowMs: int('AUTH_RATE_LIMIT_WINDOW_MS', env.AUTH_RATE_LIMIT_WINDOW_MS, 900_000, 1000, 31 * 86_400_000),
+    },
   };
 }

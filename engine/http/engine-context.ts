@@ -4,6 +4,7 @@
  */
 import type { NormalizedModel } from '../../build/model/types.js';
 import type { Permissions, Principal } from '../auth/permissions.js';
+import type { UsersService } from '../auth/users-service.js';
 import type { ServerConfig } from '../config/server-config.js';
 import type { Repository } from '../repository/types.js';
 import type { EntryShaper } from '../response/shape-entry.js';
@@ -14,6 +15,10 @@ export interface EngineContext {
   repo: Repository;
   permissions: Permissions;
   shaper: EntryShaper;
+  /** users-permissions: register, login, me, JWT -> principal (REST and GraphQL share it) */
+  users: UsersService;
+  /** `Authorization` header -> Principal (API token or JWT); 401 for a bad credential */
+  authenticate(header: string | undefined): Promise<Principal>;
 }
 
 export interface RestRequest {
@@ -25,6 +30,8 @@ export interface RestRequest {
   principal: Principal;
   /** may the requester `find` this type (populate is skipped otherwise) */
   canFind: (uid: string) => boolean;
+  /** the client's address (rate limits of login and register) */
+  ip?: string;
 }
 
 export interface RestResult {

@@ -4,6 +4,7 @@
  * Writes run in one transaction and re-read the entry inside it, so the answer is what was stored.
  */
 import type { ContentType } from '../../build/model/types.js';
+import { stampCreator } from '../auth/stamp-creator.js';
 import { NotFoundError } from '../errors/index.js';
 import { planCreate, planFind, planFindOne, planUpdate } from '../plan/index.js';
 import type { Entry, FindOnePlan } from '../plan/types.js';
@@ -63,6 +64,7 @@ export const create: Action = async (ctx, req) => {
   const plan = planCreate(ctx.model, req.uid, req.body, { now: new Date() });
   const entry = await ctx.repo.transaction(async (tx) => {
     const id = await tx.create(plan);
+    await stampCreator(tx, req.principal, req.uid, id, true);
     return mustFind(tx, readBack(ctx, req, id));
   });
   return single(ctx, req, entry);
@@ -77,11 +79,13 @@ export const update: Action = async (ctx, req) => {
       const id = existing
         ? ((await tx.update(planUpdate(ctx.model, req.uid, existing.id, req.body, { now }))) as number)
         : await tx.create(planCreate(ctx.model, req.uid, req.body, { now }));
+      await stampCreator(tx, req.principal, req.uid, id, !existing);
       return mustFind(tx, readBack(ctx, req, id));
     }
     const id = entryId(req);
     const updated = await tx.update(planUpdate(ctx.model, req.uid, id, req.body, { now }));
     if (updated === undefined) throw new NotFoundError('Not Found');
+    await stampCreator(tx, req.principal, req.uid, updated, false);
     return mustFind(tx, readBack(ctx, req, updated));
   });
   return single(ctx, req, entry);

@@ -54,6 +54,8 @@ export interface PopulateSpec {
   readonly on?: Readonly<Record<string, PopulateSpec>>;
   /** relation lists only (GraphQL relation arguments) */
   readonly page?: PagePlan;
+  /** GraphQL relation argument `publicationState`; absent: the parent read's state */
+  readonly publicationState?: PublicationState;
 }
 
 /** attribute name -> what to load; absent attributes are not populated. */

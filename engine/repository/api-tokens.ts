@@ -4,10 +4,8 @@
  */
 import { API_TOKENS_TABLE } from './naming.js';
 import type { RunContext } from './run-context.js';
-import type { ApiTokenRecord } from './types.js';
+import type { ApiTokenRecord, NewApiToken } from './types.js';
 import { decodeValue } from './values/decode-value.js';
-
-type NewToken = Omit<ApiTokenRecord, 'id' | 'createdAt' | 'lastUsedAt'>;
 
 function toRecord(row: Record<string, unknown>): ApiTokenRecord {
   const permissions = decodeValue('json', row.permissions);
@@ -21,10 +19,11 @@ function toRecord(row: Record<string, unknown>): ApiTokenRecord {
     expiresAt: decodeValue('datetime', row.expires_at) as string | null,
     lastUsedAt: decodeValue('datetime', row.last_used_at) as string | null,
     createdAt: decodeValue('datetime', row.created_at) as string,
+    adminUserId: row.admin_user_id === null || row.admin_user_id === undefined ? null : Number(row.admin_user_id),
   };
 }
 
-export async function createApiToken(ctx: RunContext, token: NewToken): Promise<ApiTokenRecord> {
+export async function createApiToken(ctx: RunContext, token: NewApiToken): Promise<ApiTokenRecord> {
   const row = {
     name: token.name,
     description: token.description,
@@ -34,6 +33,7 @@ export async function createApiToken(ctx: RunContext, token: NewToken): Promise<
     expires_at: token.expiresAt === null ? null : new Date(token.expiresAt).toISOString(),
     last_used_at: null,
     created_at: new Date().toISOString(),
+    admin_user_id: token.adminUserId ?? null,
   };
   const [r] = await ctx.knex(API_TOKENS_TABLE).insert(row).returning('id');
   const id = Number(typeof r === 'object' ? (r as { id: unknown }).id : r);

@@ -5,23 +5,42 @@
  */
 import type { Knex } from 'knex';
 import type { CreatePlan, DeletePlan, Entry, FindOnePlan, FindPlan, UpdatePlan } from '../plan/types.js';
+import { createAdminUser, findAdminUserByEmail } from './admin-users.js';
 import { createApiToken, findApiTokenByHash, touchApiToken } from './api-tokens.js';
+import { readCreators, stampCreator } from './creator-fields.js';
+import { clearRateLimit, hitRateLimit, peekRateLimits } from './rate-limits.js';
 import type { RunContext } from './run-context.js';
 import { runFind, runFindOne } from './run-find.js';
 import { translateError } from './translate-error.js';
-import type { ApiTokenRecord, FindResult, Repository } from './types.js';
+import type { FindResult, NewApiToken, Repository } from './types.js';
 import { runCreate, runDelete, runUpdate } from './write/run-write.js';
 
 export class KnexRepository implements Repository {
   readonly dialect: 'sqlite' | 'postgres';
   readonly apiTokens: Repository['apiTokens'];
+  readonly adminUsers: Repository['adminUsers'];
+  readonly rateLimits: Repository['rateLimits'];
+  readonly creators: Repository['creators'];
 
   constructor(readonly ctx: RunContext) {
     this.dialect = ctx.dialect.name;
     this.apiTokens = {
-      create: (token: Omit<ApiTokenRecord, 'id' | 'createdAt' | 'lastUsedAt'>) => this.guard(() => createApiToken(this.ctx, token)),
+      create: (token: NewApiToken) => this.guard(() => createApiToken(this.ctx, token)),
       findByHash: (hash: string) => this.guard(() => findApiTokenByHash(this.ctx, hash)),
       touch: (id: number) => this.guard(() => touchApiToken(this.ctx, id)),
+    };
+    this.adminUsers = {
+      create: (admin) => this.guard(() => createAdminUser(this.ctx, admin)),
+      findByEmail: (email) => this.guard(() => findAdminUserByEmail(this.ctx, email)),
+    };
+    this.rateLimits = {
+      hit: (bucket, now, windowMs) => this.guard(() => hitRateLimit(this.ctx, bucket, now, windowMs)),
+      peek: (buckets, now, windowMs) => this.guard(() => peekRateLimits(this.ctx, buckets, now, windowMs)),
+      clear: (bucket) => this.guard(() => clearRateLimit(this.ctx, bucket)),
+    };
+    this.creators = {
+      stamp: (uid, id, adminUserId, created) => this.guard(() => stampCreator(this.ctx, uid, id, adminUserId, created)),
+      read: (uid, ids) => this.guard(() => readCreators(this.ctx, uid, ids)),
     };
   }
 

@@ -25,6 +25,8 @@ export const MORPH_TABLE = 'files_related_morphs';
 export const FILE_UID = 'plugin::upload.file';
 export const API_TOKENS_TABLE = 'quire_api_tokens';
 export const SCHEMA_STATE_TABLE = 'quire_schema_state';
+export const ADMIN_USERS_TABLE = 'quire_admin_users';
+export const RATE_LIMITS_TABLE = 'quire_rate_limits';
 
 /** Localizations link table of a localized type (Strapi v4: `<table>_localizations_links`). */
 export function localizationsTable(table: string, singularName: string): { name: string; self: string; other: string; order: string } {

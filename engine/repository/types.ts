@@ -21,6 +21,32 @@ export interface ApiTokenRecord {
   expiresAt: string | null;
   lastUsedAt: string | null;
   createdAt: string;
+  /** the admin the token belongs to (`token create --admin`); writes through it record them */
+  adminUserId: number | null;
+}
+
+export type NewApiToken = Omit<ApiTokenRecord, 'id' | 'createdAt' | 'lastUsedAt' | 'adminUserId'> & { adminUserId?: number | null };
+
+export interface AdminUserRecord {
+  id: number;
+  /** lower-cased */
+  email: string;
+  firstname: string | null;
+  lastname: string | null;
+  /** bcrypt */
+  passwordHash: string;
+}
+
+/** An admin as createdBy / updatedBy show it. */
+export interface CreatorSummary {
+  id: number;
+  firstname: string | null;
+  lastname: string | null;
+}
+
+export interface CreatorPair {
+  createdBy: CreatorSummary | null;
+  updatedBy: CreatorSummary | null;
 }
 
 export interface Repository {
@@ -37,9 +63,26 @@ export interface Repository {
   /** run `fn` in one transaction; the repository passed to `fn` works inside it */
   transaction<T>(fn: (tx: Repository) => Promise<T>): Promise<T>;
   readonly apiTokens: {
-    create(token: Omit<ApiTokenRecord, 'id' | 'createdAt' | 'lastUsedAt'>): Promise<ApiTokenRecord>;
+    create(token: NewApiToken): Promise<ApiTokenRecord>;
     findByHash(hash: string): Promise<ApiTokenRecord | undefined>;
     touch(id: number): Promise<void>;
+  };
+  readonly adminUsers: {
+    create(admin: Omit<AdminUserRecord, 'id'>): Promise<AdminUserRecord>;
+    findByEmail(email: string): Promise<AdminUserRecord | undefined>;
+  };
+  /** fixed-window counters shared by every process on the database (epoch ms) */
+  readonly rateLimits: {
+    /** count a hit; returns the hits of the bucket's current window */
+    hit(bucket: string, now: number, windowMs: number): Promise<number>;
+    /** the highest count among the buckets' current windows */
+    peek(buckets: readonly string[], now: number, windowMs: number): Promise<number>;
+    clear(bucket: string): Promise<void>;
+  };
+  /** created_by_id / updated_by_id of content entries */
+  readonly creators: {
+    stamp(uid: string, id: number, adminUserId: number, created: boolean): Promise<void>;
+    read(uid: string, ids: readonly number[]): Promise<Map<number, CreatorPair>>;
   };
   close(): Promise<void>;
 }

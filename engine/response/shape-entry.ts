@@ -1,8 +1,8 @@
 /**
  * engine/response: repository Entry (flat) -> REST entry `{ id, attributes, meta }`, recursively for
- * populated relations (`{data: ...}`), media, components (inline with id) and dynamic zones
- * (`__component`). Anything the model marks private, and any key it does not know, is dropped here:
- * this is the last gate before a value leaves the server.
+ * populated relations and media (`{data: {id, attributes}}`, no entry meta), components (inline with
+ * id) and dynamic zones (`__component`). Anything the model marks private, and any key it does not
+ * know, is dropped here: this is the last gate before a value leaves the server.
  */
 import type { Attribute, Component, ContentType, NormalizedModel } from '../../build/model/types.js';
 import type { Entry } from '../plan/types.js';
@@ -61,12 +61,14 @@ export class EntryShaper {
   }
 
   private linked(uid: string, many: boolean, v: unknown): unknown {
-    if (many) return { data: ((v as Entry[] | null) ?? []).map((e) => this.entryOrFlat(uid, e)) };
-    return { data: v ? this.entryOrFlat(uid, v as Entry) : null };
+    if (many) return { data: ((v as Entry[] | null) ?? []).map((e) => this.linkedEntry(uid, e)) };
+    return { data: v ? this.linkedEntry(uid, v as Entry) : null };
   }
 
-  private entryOrFlat(uid: string, e: Entry): RestEntry {
-    return this.entry(uid, e);
+  /** A populated relation or media entry: `{ id, attributes }` (the contract's shape; no entry meta). */
+  private linkedEntry(uid: string, e: Entry): Omit<RestEntry, 'meta'> {
+    const owner = this.model.contentTypes[uid];
+    return { id: e.id, attributes: this.attributes(owner, e) };
   }
 
   private component(uid: string, row: Record<string, unknown>): Record<string, unknown> {

@@ -20,8 +20,11 @@ export const AUTH_NAMES = {
   userUpdateRequest: 'UsersPermissionsUserUpdateRequest',
 } as const;
 
-/** Attributes never written through the content API, even though they are attributes of the user. */
-const SERVER_ONLY = new Set(['resetPasswordToken', 'confirmationToken']);
+/**
+ * Attributes a user update may not set (quire answers 400 naming them): they would let a caller grant
+ * itself a role or unblock an account. Other private attributes are refused too; password is not.
+ */
+const NOT_WRITABLE = new Set(['role', 'confirmed', 'blocked', 'provider', 'resetPasswordToken', 'confirmationToken']);
 
 /** The user attribute's own input schema (constraints included), or a plain string. */
 function userField(model: NormalizedModel, name: string): Schema {
@@ -33,7 +36,7 @@ export function usersPermissionsSchemas(model: NormalizedModel): [string, Schema
   const user = contentTypeOf(model, USER_UID);
   const updateProps: Record<string, Schema> = {};
   for (const attr of orderedAttributes(user)) {
-    if (!SERVER_ONLY.has(attr.name)) updateProps[attr.name] = attributeInput(model, attr, !attr.required, false);
+    if (!NOT_WRITABLE.has(attr.name) && (!attr.private || attr.name === 'password')) updateProps[attr.name] = attributeInput(model, attr, !attr.required, false);
   }
   return [
     [AUTH_NAMES.localRequest, {
@@ -47,7 +50,7 @@ export function usersPermissionsSchemas(model: NormalizedModel): [string, Schema
     [AUTH_NAMES.registerRequest, {
       type: 'object',
       required: ['username', 'email', 'password'],
-      properties: { username: userField(model, 'username'), email: userField(model, 'email'), password: userField(model, 'password') },
+      properties: { username: userField(model, 'username'), email: userField(model, 'email'), password: describe('At most 72 bytes in UTF-8 (bcrypt reads no further).', userField(model, 'password')) },
     }],
     [AUTH_NAMES.response, {
       type: 'object',
@@ -57,7 +60,10 @@ export function usersPermissionsSchemas(model: NormalizedModel): [string, Schema
         user: ref(contentTypeNames(user).record),
       },
     }],
-    [AUTH_NAMES.userUpdateRequest, describe('Flat body (no data wrapper): the user fields to change.', { type: 'object', properties: updateProps })],
+    [AUTH_NAMES.userUpdateRequest, describe(
+      `Flat body (no data wrapper): the user fields to change. ${[...NOT_WRITABLE].join(', ')} and private attributes other than password are refused (400).`,
+      { type: 'object', properties: updateProps },
+    )],
   ];
 }
 

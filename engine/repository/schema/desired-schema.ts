@@ -1,12 +1,14 @@
 /**
  * engine/repository/schema: NormalizedModel -> DesiredSchema, the tables quire needs, as plain data:
  * one table per content-type and component, one join table per owning relation, `<table>_components`
- * link tables, files_related_morphs, localizations links, quire_api_tokens. Pure; sync diffs it.
+ * link tables, files_related_morphs, localizations links, quire_api_tokens and the other internal
+ * tables (internal-tables.ts). Pure; sync diffs it.
  */
 import type { Attribute, NormalizedModel } from '../../../build/model/types.js';
 import type { ColumnKind } from '../dialect/dialect.js';
 import { API_TOKENS_TABLE, columnName, componentLinkTable, FILE_UID, indexName, localizationsTable, MORPH_TABLE } from '../naming.js';
 import { storageKindOf } from '../storage-map.js';
+import { internalTables } from './internal-tables.js';
 
 export type TableRole = 'content' | 'component' | 'internal' | 'relation' | 'component-link' | 'morph' | 'localizations';
 
@@ -76,7 +78,7 @@ export function desiredSchema(model: NormalizedModel): DesiredSchema {
     if (Object.values(attributes).some((a) => a.kind === 'component' || a.kind === 'dynamiczone')) links.push(componentLinkDef(uid, table));
   }
   if (model.contentTypes[FILE_UID]) links.push(morphDef(model.contentTypes[FILE_UID].collectionName));
-  tables.push(apiTokensDef());
+  tables.push(apiTokensDef(), ...internalTables());
   return { tables: [...tables, ...links] };
 }
 
@@ -167,6 +169,7 @@ function apiTokensDef(): TableDef {
       { name: 'expires_at', kind: 'datetime' },
       { name: 'last_used_at', kind: 'datetime' },
       { name: 'created_at', kind: 'datetime' },
+      { name: 'admin_user_id', kind: 'integer' },
     ],
     indexes: [
       { name: indexName(API_TOKENS_TABLE, 'name_unique'), columns: ['name'], unique: true },

@@ -150,7 +150,7 @@ test(`[${DIALECT}] onQuery sees each statement: one per find, two with a count, 
 
 test(`[${DIALECT}] the API token store`, async () => {
   const t = await f.repo.apiTokens.create({ name: 'ci', description: 'for CI', type: 'custom', permissions: ['api::article.article.find'], accessKeyHash: 'h1', expiresAt: null });
-  assert.equal({ ...t, createdAt: typeof t.createdAt }, { id: t.id, name: 'ci', description: 'for CI', type: 'custom', permissions: ['api::article.article.find'], accessKeyHash: 'h1', expiresAt: null, lastUsedAt: null, createdAt: 'string' });
+  assert.equal({ ...t, createdAt: typeof t.createdAt }, { id: t.id, name: 'ci', description: 'for CI', type: 'custom', permissions: ['api::article.article.find'], accessKeyHash: 'h1', expiresAt: null, lastUsedAt: null, createdAt: 'string', adminUserId: null });
   assert.equal(await f.repo.apiTokens.findByHash('h1'), t);
   assert.is(await f.repo.apiTokens.findByHash('nope'), undefined);
   await f.repo.apiTokens.touch(t.id);

@@ -1,0 +1,43 @@
+/**
+ * engine/repository/schema: quire's own tables besides quire_api_tokens, as TableDefs for the sync:
+ * quire_admin_users (the admins behind API tokens, for createdBy/updatedBy) and quire_rate_limits
+ * (failed-attempt counters shared by every server process). Pure data.
+ */
+import { ADMIN_USERS_TABLE, indexName, RATE_LIMITS_TABLE } from '../naming.js';
+import type { TableDef } from './desired-schema.js';
+
+function adminUsersDef(): TableDef {
+  return {
+    name: ADMIN_USERS_TABLE, role: 'internal', about: 'admin users',
+    columns: [
+      { name: 'id', kind: 'increments' },
+      { name: 'email', kind: 'varchar' },
+      { name: 'firstname', kind: 'varchar' },
+      { name: 'lastname', kind: 'varchar' },
+      { name: 'password', kind: 'varchar' },
+      { name: 'created_at', kind: 'datetime' },
+    ],
+    indexes: [{ name: indexName(ADMIN_USERS_TABLE, 'email_unique'), columns: ['email'], unique: true }],
+  };
+}
+
+function rateLimitsDef(): TableDef {
+  return {
+    name: RATE_LIMITS_TABLE, role: 'internal', about: 'auth rate limits',
+    columns: [
+      { name: 'id', kind: 'increments' },
+      { name: 'bucket', kind: 'varchar' },
+      { name: 'hits', kind: 'integer' },
+      // epoch milliseconds the current window opened at
+      { name: 'window_start', kind: 'bigint' },
+    ],
+    indexes: [
+      { name: indexName(RATE_LIMITS_TABLE, 'bucket_unique'), columns: ['bucket'], unique: true },
+      { name: indexName(RATE_LIMITS_TABLE, 'window_start_index'), columns: ['window_start'], unique: false },
+    ],
+  };
+}
+
+export function internalTables(): TableDef[] {
+  return [adminUsersDef(), rateLimitsDef()];
+}
