@@ -17,6 +17,7 @@ import { entityOf, findEntries, findEntry } from './read-entries.js';
 import { createScalars } from './scalars.js';
 import { SelectionReader } from './selection-populate.js';
 import type { Operation, Owner } from './type-index.js';
+import { meRole, USERS_FIELDS } from './users-resolvers.js';
 import { createEntry, deleteEntry, updateEntry } from './write-entries.js';
 
 type Resolver = GraphQLFieldResolver<any, GraphqlContext, Record<string, unknown>>;
@@ -117,9 +118,12 @@ export function buildResolvers(runtime: GraphqlRuntime, schema: GraphQLSchema): 
     const map: Record<string, unknown> = {};
     for (const field of Object.keys(root.getFields())) {
       const op = runtime.index.operations.get(`${root.name}.${field}`);
+      const plugin = runtime.users ? USERS_FIELDS[`${root.name}.${field}`] : undefined;
       map[field] = op
         ? operationResolver(op)
-        : () => {
+        : plugin
+          ? plugin.resolve
+          : () => {
             throw new NotImplementedError(`${root.name}.${field} is not served by quire`);
           };
     }
@@ -132,6 +136,8 @@ export function buildResolvers(runtime: GraphqlRuntime, schema: GraphQLSchema): 
         value.__typename ?? runtime.model.components[value.__component ?? '']?.graphql.typeName,
     };
   }
+  const me = schema.getType('UsersPermissionsMe');
+  if (runtime.users && isObjectType(me) && me.getFields().role) resolvers.UsersPermissionsMe = { role: meRole };
   const file = schema.getType('UploadFile');
   if (isObjectType(file) && file.getFields().related) resolvers.UploadFile = { ...(resolvers.UploadFile ?? {}), related: () => [] };
   return resolvers as IResolvers;

@@ -7,6 +7,7 @@ import type { IncomingMessage } from 'node:http';
 import type { GraphQLResolveInfo } from 'graphql';
 import type { NormalizedModel } from '../../build/model/types.js';
 import type { Permissions, Principal } from '../auth/permissions.js';
+import type { UsersService } from '../auth/users-service.js';
 import type { Repository } from '../repository/types.js';
 import type { RelationLoaders } from './relation-loaders.js';
 import type { RowBudget } from './row-budget.js';
@@ -18,6 +19,8 @@ export interface GraphqlRuntime {
   readonly repo: Repository;
   readonly index: TypeIndex;
   readonly permissions: Permissions;
+  /** users-permissions (register, login, me); the REST routes' service */
+  readonly users?: UsersService;
 }
 
 /** `{ id, attributes }`, what `<Name>Entity` resolves from. */

@@ -15,7 +15,9 @@ import { resolvePrincipal } from '../auth/resolve-principal.js';
 import type { Artifacts } from '../boot/load-artifacts.js';
 import { NotFoundError, PayloadTooLargeError } from '../errors/index.js';
 import type { EngineContext } from '../http/engine-context.js';
+import { readGraphqlUpload, uploadResolvers } from '../upload/graphql-upload.js';
 import { buildResolvers } from './build-resolvers.js';
+import { DocumentCache } from './document-cache.js';
 import { costLimitRule, depthLimitRule, documentLimits, type DocumentLimits } from './document-limits.js';
 import { loadExtension } from './extension.js';
 import { formatGraphqlError, withCode } from './format-error.js';
@@ -83,9 +85,11 @@ export async function createGraphqlEndpoint(engine: EngineContext, artifacts: Ar
   if (!plain.getQueryType()) return undefined;
   const extension = await loadExtension(artifacts.dir, model);
   const index = createTypeIndex(model, plain);
-  const runtime: GraphqlRuntime = { model, repo, index, permissions };
-  const schema = makeExecutableSchema({ typeDefs: artifacts.sdl, resolvers: [buildResolvers(runtime, plain), extension?.resolvers ?? {}] });
-  wrapResolvers(schema, index, extension?.resolversConfig ?? {}, permissions, model);
+  const runtime: GraphqlRuntime = { model, repo, index, permissions, users: engine.users };
+  // upload, multipleUpload, updateFileInfo, removeFile (engine/upload) with Strapi's scopes
+  const uploads = engine.uploads ? uploadResolvers(engine.uploads, plain) : undefined;
+  const schema = makeExecutableSchema({ typeDefs: artifacts.sdl, resolvers: [buildResolvers(runtime, plain), uploads?.resolvers ?? {}, extension?.resolvers ?? {}] });
+  wrapResolvers(schema, index, { ...uploads?.resolversConfig, ...extension?.resolversConfig }, permissions, model);
 
   // the engine's authenticator when it has one (API tokens and users' JWTs), else API tokens only
   const authenticate = (engine as { authenticate?: (header: string | undefined) => Promise<Principal> }).authenticate
@@ -116,11 +120,13 @@ export async function createGraphqlEndpoint(engine: EngineContext, artifacts: Ar
     return context;
   };
 
+  const documents = new DocumentCache();
   const handler = createHandler<IncomingMessage, RequestState, Record<string, unknown>>({
     schema,
-    parse: ((source: string) => parseLimited(source, limits)) as typeof parse,
+    // repeated documents: parsed and validated once (document-cache.ts)
+    parse: ((source: string) => documents.parse(source, (text) => parseLimited(text, limits))) as typeof parse,
     validate: ((s: GraphQLSchema, document: Parameters<typeof validate>[1], rules: Parameters<typeof validate>[2]) =>
-      validate(s, document, rules, { maxErrors: 25 }).map((e) => withCode(e, 'GRAPHQL_VALIDATION_FAILED'))) as typeof validate,
+      documents.validate(document, (d) => validate(s, d, rules, { maxErrors: 25 }).map((e) => withCode(e, 'GRAPHQL_VALIDATION_FAILED')))) as typeof validate,
     validationRules: [depthLimitRule(limits.maxDepth, limits), costLimitRule(limits)],
     context: (req) => (req.context.context ??= contextFor(req.context, req.raw)) as unknown as Record<string, unknown>,
     execute: (async (args: ExecutionArgs) => {
@@ -163,16 +169,22 @@ export async function createGraphqlEndpoint(engine: EngineContext, artifacts: Ar
 
     const principal = await authenticate(req.headers.authorization);
     const state: RequestState = { principal, answered: false };
-    const body = method === 'POST' ? await readText(req, config.bodyLimit) : null;
+    // a multipart request (file uploads) becomes the JSON body it stands for, its files in the variables
+    const multipart = method === 'POST' ? await readGraphqlUpload(req, engine, principal) : undefined;
+    const body = multipart ? multipart.body : method === 'POST' ? await readText(req, config.bodyLimit) : null;
     const request: GraphqlHttpRequest<IncomingMessage, RequestState> = {
       method,
       url: req.url ?? path,
-      headers: { get: (key: string) => { const v = req.headers[key.toLowerCase()]; return Array.isArray(v) ? v.join(', ') : v ?? null; } },
+      headers: { get: (key: string) => {
+        if (multipart && key.toLowerCase() === 'content-type') return 'application/json';
+        const v = req.headers[key.toLowerCase()];
+        return Array.isArray(v) ? v.join(', ') : v ?? null;
+      } },
       body: body === '' ? null : body,
       raw: req,
       context: state,
     };
-    const [payload, init] = await handler(request);
+    const [payload, init] = await handler(request).finally(() => multipart?.dispose());
     // graphql-http answers 200 to `application/json` clients even when nothing ran; Strapi (Apollo) says 400
     const status = init.status === 200 && !state.answered ? 400 : init.status;
     res.statusCode = status;

@@ -46,7 +46,7 @@ const defined = (o: Record<string, unknown>) => Object.fromEntries(Object.entrie
 export async function findEntries(ctx: GraphqlContext, uid: string, args: Record<string, unknown>, info?: GraphQLResolveInfo): Promise<EntityCollectionValue> {
   const read = selectionOf(ctx, uid, info);
   const pagination = { ...((args.pagination as object | null) ?? {}), ...(!read.meta && { withCount: false }) };
-  const query = defined({ filters: args.filters, sort: args.sort, publicationState: args.publicationState, locale: args.locale, pagination, populate: read.populate });
+  const query = defined({ filters: args.filters, sort: args.sort, publicationState: args.publicationState, locale: args.locale, pagination, fields: read.fields, populate: read.populate });
   const plan = planFind(ctx.model, uid, query, { canFind: (t) => ctx.canFind(t), dialect: 'graphql' });
   ctx.rows.chargePlan(plan);
   const { entries, total } = await ctx.runtime.repo.find(plan);
@@ -57,7 +57,7 @@ export async function findEntries(ctx: GraphqlContext, uid: string, args: Record
 /** Plan a one-entry read for the selection; a malformed id -> undefined (the answer is `data: null`). */
 export function planOne(ctx: GraphqlContext, uid: string, id: string | number | undefined, args: Record<string, unknown>, read: PopulateRead): FindOnePlan | undefined {
   try {
-    const query = defined({ publicationState: args.publicationState, locale: args.locale, populate: read.populate });
+    const query = defined({ publicationState: args.publicationState, locale: args.locale, fields: read.fields, populate: read.populate });
     return planFindOne(ctx.model, uid, id, query, { canFind: (t) => ctx.canFind(t), dialect: 'graphql' });
   } catch (err) {
     if (err instanceof NotFoundError) return undefined;

@@ -5,6 +5,7 @@
  * A bad input value is a GraphQL validation or variable error (HTTP 400), never a resolver error.
  */
 import { GraphQLScalarType, Kind, valueFromASTUntyped, type ValueNode } from 'graphql';
+import { isUploadedFile } from '../upload/uploaded-file.js';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/;
@@ -75,11 +76,13 @@ export function createScalars(locales: readonly string[]): Record<string, GraphQ
       serialize: () => {
         throw new TypeError('Upload is an input-only scalar');
       },
-      parseValue: () => {
-        throw new TypeError('File uploads are not supported by this server');
+      // only a file of a multipart request (engine/upload/graphql-upload.ts puts it in the variables)
+      parseValue: (v) => {
+        if (isUploadedFile(v)) return v;
+        throw new TypeError('Upload values are files sent with a multipart request (GraphQL multipart request spec)');
       },
       parseLiteral: () => {
-        throw new TypeError('File uploads are not supported by this server');
+        throw new TypeError('Upload values are files sent with a multipart request (GraphQL multipart request spec)');
       },
     }),
     I18NLocaleCode: new GraphQLScalarType({ name: 'I18NLocaleCode', serialize: (v) => v, parseValue: knownLocale, parseLiteral: stringLiteral('I18NLocaleCode', knownLocale) }),

@@ -21,6 +21,30 @@ export interface PopulateRead {
   /** the planner's `populate` parameter (GraphQL dialect) */
   readonly populate: Record<string, unknown>;
   readonly tags: TagTree;
+  /** the planner's `fields`: the scalars selected, when reading only those is safe (see `narrowable`) */
+  readonly fields?: readonly string[];
+}
+
+/** system fields an entity type exposes besides its attributes */
+const SYSTEM_FIELDS = new Set(['createdAt', 'updatedAt', 'publishedAt', 'locale']);
+const plainTypes = new WeakMap<GraphQLObjectType, boolean>();
+
+/**
+ * May a read of `owner` select only the scalars the document selects? Yes for content-types whose
+ * scalar and system fields all use the default resolver (no extension resolver may read an attribute
+ * the document did not select); components are always read whole.
+ */
+function narrowable(owner: Owner, type: GraphQLObjectType): boolean {
+  if (owner.kind !== 'contentType') return false;
+  let plain = plainTypes.get(type);
+  if (plain === undefined) {
+    plain = Object.values(type.getFields()).every((f) => {
+      const attr = owner.schema.attributes[f.name];
+      return !(SYSTEM_FIELDS.has(f.name) || attr?.kind === 'scalar') || f.resolve === undefined;
+    });
+    plainTypes.set(type, plain);
+  }
+  return plain;
 }
 
 /** What `info` offers the reader: the document's fragments and the request's variables. */
@@ -84,11 +108,25 @@ export class SelectionReader {
     const type = this.objectType(owner.typeName);
     if (!type || sets.length === 0) return { populate, tags };
     const groups = new Map<string, Group>();
+    const scalars = new Set<string>();
+    // a field that is neither an attribute nor a system field (an extension's) may read anything
+    let narrow = narrowable(owner, type);
     for (const node of this.fields(owner.typeName, sets)) {
       const name = node.name.value;
       const attr = owner.schema.attributes[name];
       const def = type.getFields()[name];
-      if (!attr || attr.kind === 'scalar' || !def) continue;
+      if (name.startsWith('__')) continue;
+      if (!attr) {
+        if (SYSTEM_FIELDS.has(name)) scalars.add(name);
+        else narrow = false;
+        continue;
+      }
+      if (attr.kind === 'scalar') {
+        if (attr.private) narrow = false;
+        else scalars.add(name);
+        continue;
+      }
+      if (!def) continue;
       const args = getArgumentValues(def, node, this.source.variableValues as Record<string, unknown>);
       const key = argumentsKey(args);
       const group = groups.get(name);
@@ -103,7 +141,7 @@ export class SelectionReader {
       populate[name] = entry.request;
       tags[name] = entry.tag;
     }
-    return { populate, tags };
+    return narrow ? { populate, tags, fields: [...scalars] } : { populate, tags };
   }
 
   /** One attribute with its arguments: the populate request under its name, and its tag. */
@@ -118,7 +156,7 @@ export class SelectionReader {
         const child = this.read(target, this.attributeSets(fieldTypeName, sets));
         const state = typeof args.publicationState === 'string' ? (args.publicationState.toLowerCase() as PublicationState) : undefined;
         return {
-          request: { ...args, ...(nonEmpty(child.populate) && { populate: child.populate }) },
+          request: { ...args, ...(child.fields && { fields: child.fields }), ...(nonEmpty(child.populate) && { populate: child.populate }) },
           tag: { key: group.key, children: child.tags, ...(state && { state }) },
         };
       }

@@ -2,7 +2,8 @@
  * engine/graphql: authorization, policies and middlewares around field resolvers, in Strapi's order:
  * auth check, then each middleware (next, parent, args, context, info), then the policies, then the
  * resolver. Every Query/Mutation field is checked: shadowCRUD operations need `<uid>.<action>` (as in
- * REST), other root fields need an authenticated requester unless resolversConfig says otherwise.
+ * REST), register/login/me the permission of their REST route (users-resolvers.ts), other root fields
+ * an authenticated requester unless resolversConfig says otherwise.
  * Other fields are wrapped only when resolversConfig names them. Mutates the schema once, at boot.
  */
 import { defaultFieldResolver, isObjectType, type GraphQLSchema } from 'graphql';
@@ -12,6 +13,7 @@ import { ForbiddenError } from '../errors/index.js';
 import { ExtensionError, type FieldResolver, type ResolverConfig } from './extension.js';
 import type { GraphqlContext } from './graphql-context.js';
 import type { TypeIndex } from './type-index.js';
+import { USERS_FIELDS } from './users-resolvers.js';
 
 /** `undefined`: any authenticated requester; `false`: anyone; a list: every permission in it. */
 type Scope = readonly string[] | undefined | false;
@@ -71,7 +73,7 @@ export function wrapResolvers(schema: GraphQLSchema, index: TypeIndex, resolvers
       const config = resolversConfig[key];
       if (!root && !config) continue;
       const op = index.operations.get(key);
-      let scope: Scope | null = root ? (op ? [`${op.uid}.${op.action}`] : undefined) : null;
+      let scope: Scope | null = root ? (op ? [`${op.uid}.${op.action}`] : USERS_FIELDS[key]?.scope) : null;
       if (config?.auth === false) scope = false;
       else if (config?.auth) scope = config.auth.scope;
       field.resolve = wrap((field.resolve ?? defaultFieldResolver) as FieldResolver, scope, config, permissions, model);

@@ -1,11 +1,15 @@
 /**
  * engine/graphql: the mutations `create<Name>`, `update<Name>`, `delete<Name>` (single types: update
  * creates the entry when there is none). GraphQL input -> the REST body shape -> planCreate/planUpdate
- * -> one transaction that writes and reads the entry back with the selected relations populated.
- * A missing entry answers `{ data: null }`, as Strapi's GraphQL does.
+ * -> one transaction that writes, records the admin behind the token (createdBy/updatedBy, as REST
+ * does; GraphQL never returns them) and reads the entry back with the selected relations populated.
+ * Drafts are validated like published entries (`strictDrafts`): the SDL declares required attributes
+ * non-null, so a draft without them could not be read. A missing entry answers `{ data: null }`, as
+ * Strapi's GraphQL does.
  */
 import type { GraphQLResolveInfo } from 'graphql';
 import type { Component, ContentType, NormalizedModel } from '../../build/model/types.js';
+import { stampCreator } from '../auth/stamp-creator.js';
 import { planCreate, planUpdate } from '../plan/index.js';
 import type { FindOnePlan } from '../plan/types.js';
 import type { Repository } from '../repository/types.js';
@@ -74,32 +78,39 @@ type Result = Promise<{ data: EntityValue | null }>;
 
 export async function createEntry(ctx: GraphqlContext, uid: string, args: Data, info?: GraphQLResolveInfo): Result {
   const { model } = ctx;
-  const plan = planCreate(model, uid, writeBody(model, model.contentTypes[uid], args.data, args.locale), { now: new Date() });
+  const plan = planCreate(model, uid, writeBody(model, model.contentTypes[uid], args.data, args.locale), { now: new Date(), strictDrafts: true });
   const back = readBack(ctx, uid, info);
-  return ctx.runtime.repo.transaction(async (tx) => back(tx, await tx.create(plan)));
+  return ctx.runtime.repo.transaction(async (tx) => {
+    const id = await tx.create(plan);
+    await stampCreator(tx, ctx.principal, uid, id, true);
+    return back(tx, id);
+  });
 }
 
 export async function updateEntry(ctx: GraphqlContext, uid: string, args: Data, info?: GraphQLResolveInfo): Result {
   const { model } = ctx;
   const type = model.contentTypes[uid];
   const body = writeBody(model, type, args.data);
-  const now = new Date();
+  const options = { now: new Date(), strictDrafts: true };
   const back = readBack(ctx, uid, info);
   if (type.kind === 'singleType') {
     return ctx.runtime.repo.transaction(async (tx) => {
       const existing = await singleId(tx, uid);
       const id = existing !== undefined
-        ? ((await tx.update(planUpdate(model, uid, existing, body, { now }))) as number)
-        : await tx.create(planCreate(model, uid, body, { now }));
+        ? ((await tx.update(planUpdate(model, uid, existing, body, options))) as number)
+        : await tx.create(planCreate(model, uid, body, options));
+      await stampCreator(tx, ctx.principal, uid, id, existing === undefined);
       return back(tx, id);
     });
   }
   const id = validId(args.id);
   if (id === undefined) return { data: null };
-  const plan = planUpdate(model, uid, id, body, { now });
+  const plan = planUpdate(model, uid, id, body, options);
   return ctx.runtime.repo.transaction(async (tx) => {
     const updated = await tx.update(plan);
-    return updated === undefined ? { data: null } : back(tx, updated);
+    if (updated === undefined) return { data: null };
+    await stampCreator(tx, ctx.principal, uid, updated, false);
+    return back(tx, updated);
   });
 }
 

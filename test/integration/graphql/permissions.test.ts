@@ -77,9 +77,14 @@ test('a malformed or unknown bearer is 401 in the REST error form, also for GET'
 });
 
 test('root fields outside shadowCRUD need an authenticated requester', async () => {
-  forbidden(await gql(s, '{ me { id } }'), 'me');
-  const r = await gql(s, '{ me { id } }', { token: admin });
+  const forgot = 'mutation { forgotPassword(email: "ann@example.com") { ok } }';
+  forbidden(await gql(s, forgot), 'forgotPassword');
+  const r = await gql(s, forgot, { token: admin });
   assert.is(r.body.errors[0].extensions.code, 'STRAPI_NOT_IMPLEMENTED_ERROR');
+  // me needs user.me (not granted to the public role) and a JWT user: an API token is Unauthorized
+  forbidden(await gql(s, '{ me { id } }'), 'me');
+  const me = await gql(s, '{ me { id } }', { token: admin });
+  assert.equal([me.body.data.me, me.body.errors[0].extensions.error.name], [null, 'UnauthorizedError']);
 });
 
 test.run();

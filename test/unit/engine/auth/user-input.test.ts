@@ -37,6 +37,14 @@ test('login: identifier and password required; provider defaults to local', () =
   assert.equal(messages(() => readLoginInput({ identifier: '' })), ['identifier is a required field', 'password is a required field']);
 });
 
+test('login and register: operator objects and other non-strings are refused, never used as filters', () => {
+  assert.equal(messages(() => readLoginInput({ identifier: { $gt: '' }, password: { $ne: null } })), ['identifier must be a `string` type', 'password must be a `string` type']);
+  assert.equal(messages(() => readLoginInput({ identifier: ['ada'], password: 'p', provider: { $eq: 'local' } })), ['identifier must be a `string` type', 'provider must be a `string` type']);
+  assert.equal(messages(() => readRegisterInput({ username: { $ne: '' }, email: ['a@b.co'], password: 1234567 })), [
+    'email must be a `string` type', 'username must be a `string` type', 'password must be a `string` type',
+  ]);
+});
+
 test('update: protected and private keys refused by name; password allowed', () => {
   assert.equal(messages(() => readUserUpdate(model, { role: 2, blocked: false, confirmationToken: 'x', username: 'ok-name' })), [
     'role may not be set through the API', 'blocked may not be set through the API', 'confirmationToken may not be set through the API',

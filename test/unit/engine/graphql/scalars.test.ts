@@ -24,7 +24,7 @@ test('inputs: shapes checked, values passed on as strings', () => {
   assert.is(s.Long.parseLiteral({ kind: Kind.INT, value: '12' }, undefined), '12');
   assert.throws(() => s.Long.parseValue(1.5));
   assert.throws(() => s.DateTime.parseValue('yesterday'));
-  assert.throws(() => s.Upload.parseValue({}), /not supported/);
+  assert.throws(() => s.Upload.parseValue({}), /files sent with a multipart request/);
 });
 
 test('I18NLocaleCode: configured locales (and all), anything else refused', () => {

@@ -7,6 +7,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { ValidationIssue } from '../../../../engine/errors/errors.js';
 import { planCreate } from '../../../../engine/plan/plan-create.js';
+import { planUpdate } from '../../../../engine/plan/plan-update.js';
 import type { CreatePlan } from '../../../../engine/plan/types.js';
 import { ARTICLE, model } from '../example-model.js';
 import { expectError } from '../expect-error.js';
@@ -56,6 +57,23 @@ test('planCreate: drafts skip required and minLength (Strapi), not the other che
   assert.equal(create({ publishedAt: null }).data.scalars, ARTICLE_DEFAULTS);
   assert.equal(create({ title: 'ab', publishedAt: null }).data.scalars, { title: 'ab', ...ARTICLE_DEFAULTS });
   assert.equal(issues({ title: 'x'.repeat(201), publishedAt: null }), [v(['title'], 'title must be at most 200 characters')]);
+});
+
+test('planCreate / planUpdate with strictDrafts (GraphQL): drafts are checked like published entries', () => {
+  const strict = (data: unknown) => () => planCreate(model, ARTICLE, { data }, { now, strictDrafts: true });
+  const messagesOf = (fn: () => unknown) => {
+    try {
+      fn();
+    } catch (err) {
+      return ((err as { details: { errors: ValidationIssue[] } }).details.errors).map((e) => e.message);
+    }
+    return [];
+  };
+  assert.equal(messagesOf(strict({ publishedAt: null })), ['title must be defined.']);
+  assert.equal(messagesOf(strict({ title: 'ab', publishedAt: null })), ['title must be at least 3 characters']);
+  assert.is(strict({ title: 'Draft', publishedAt: null })().publishedAt, null);
+  assert.equal(messagesOf(() => planUpdate(model, ARTICLE, 1, { data: { title: null, publishedAt: null } }, { now, strictDrafts: true })), ['title cannot be null.']);
+  assert.equal(planUpdate(model, ARTICLE, 1, { data: { title: null, publishedAt: null } }).data.scalars, { title: null });
 });
 
 test('planCreate: the full sample body of the Strapi reference', () => {
