@@ -1,5 +1,6 @@
 /**
- * build: `quire build --src <dir> --out <dir>` and `quire check --src <dir> --artifacts <dir>`.
+ * build: `quire build --src <dir> --out <dir>` and `quire check --src <dir> --artifacts <dir>`;
+ * `quire diff` (comparing two builds' contracts) is dispatched to diff/run-diff.ts.
  * Prints one line per definition problem and exits 1; writes nothing unless the whole build succeeds.
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,16 +10,19 @@ import { compileSpec } from './compile.js';
 import { BuildFailed } from './errors.js';
 import { ARTIFACT_FILES } from './emit/emit-artifacts.js';
 import { InvalidArtifact } from './emit/validate-artifacts.js';
+import { DIFF_USAGE, runDiff } from './diff/run-diff.js';
 
 const USAGE = `usage:
   quire build --src <spec-dir> --out <artifacts-dir>
-  quire check --src <spec-dir> --artifacts <artifacts-dir>`;
+  quire check --src <spec-dir> --artifacts <artifacts-dir>
+${DIFF_USAGE.replace(/^usage:\n/, '')}`;
 
 type Out = { log: (s: string) => void; err: (s: string) => void };
 const stdio: Out = { log: (s) => process.stdout.write(s + '\n'), err: (s) => process.stderr.write(s + '\n') };
 
 export async function main(argv: string[], io: Out = stdio): Promise<number> {
   const [command, ...rest] = argv;
+  if (command === 'diff') return runDiff(rest, io);
   let values: Record<string, string | boolean | undefined>;
   try {
     ({ values } = parseArgs({

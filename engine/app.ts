@@ -8,6 +8,7 @@ import type { BaseLogger as Logger } from 'pino';
 import { Permissions, type Principal } from './auth/permissions.js';
 import { resolvePrincipal } from './auth/resolve-principal.js';
 import { syncRoles } from './auth/sync-roles.js';
+import { ApiTokenCache } from './auth/token-cache.js';
 import { USER_UID } from './auth/uids.js';
 import { UsersService } from './auth/users-service.js';
 import { loadArtifacts } from './boot/load-artifacts.js';
@@ -21,11 +22,14 @@ import { readJsonBody } from './http/read-body.js';
 import { REST_ACTIONS } from './http/rest-actions.js';
 import { RouteTable } from './http/route-table.js';
 import { USERS_ROUTES } from './http/users-actions.js';
+import { createUploads, FILE_UID } from './upload/index.js';
 import { createRepository, syncSchema } from './repository/index.js';
 import type { Repository, SyncReport } from './repository/types.js';
 import { parseQueryString, assertSafeBody } from './request/index.js';
 import { EntryShaper } from './response/shape-entry.js';
 import { createGraphqlEndpoint, type GraphqlEndpoint } from './graphql/graphql-endpoint.js';
+import { createContractsEndpoint } from './contracts/contracts-endpoint.js';
+import { ResponseValidator } from './contracts/response-validator.js';
 
 export interface App {
   handle(req: IncomingMessage, res: ServerResponse): void;
@@ -59,11 +63,14 @@ export async function createApp(config: ServerConfig, opts: AppOptions): Promise
   }
   const permissions = new Permissions(model);
   const users = new UsersService(model, repo, config);
+  const tokens = new ApiTokenCache();
   const context: EngineContext = {
     config, model, repo, permissions, shaper: new EntryShaper(model), users,
-    authenticate: (header) => resolvePrincipal(header, repo, config.apiTokenSalt, Date.now(), users),
+    authenticate: (header) => resolvePrincipal(header, repo, config.apiTokenSalt, Date.now(), users, tokens),
   };
   const log = opts.logger;
+  const uploads = createUploads(context, config.upload, log);
+  context.uploads = uploads?.service;
   let graphql: GraphqlEndpoint | undefined;
   try {
     graphql = await createGraphqlEndpoint(context, artifacts, log);
@@ -72,10 +79,13 @@ export async function createApp(config: ServerConfig, opts: AppOptions): Promise
     throw err;
   }
   const prefix = model.config.rest.prefix;
+  const contracts = createContractsEndpoint(context, artifacts);
+  const responses = config.contracts.validateResponses ? new ResponseValidator(artifacts.openapi, log) : undefined;
   let active = 0;
 
   const send = (res: ServerResponse, status: number, body: unknown, headers?: Record<string, string>) => {
-    const payload = body === undefined ? '' : JSON.stringify(body);
+    let payload = body === undefined ? '' : JSON.stringify(body);
+    if (responses) ({ status, payload } = responses.verify(res, status, payload));
     res.statusCode = status;
     if (headers) for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
     if (body !== undefined) res.setHeader('Content-Type', 'application/json; charset=utf-8');
@@ -96,11 +106,20 @@ export async function createApp(config: ServerConfig, opts: AppOptions): Promise
       return;
     }
     if (graphql?.matches(pathname)) return graphql.handle(req, res, pathname);
+    if (contracts.matches(pathname)) return contracts.handle(req, res, pathname);
+    if (uploads?.files?.matches(pathname)) return uploads.files.serve(req, res, pathname);
     if (!pathname.startsWith(prefix + '/')) throw new NotFoundError('Not Found');
     const match = routes.match(method, pathname);
     if (!match) throw new NotFoundError('Not Found');
     if (!match.operation) throw new MethodNotAllowedError('Method Not Allowed', { allowed: match.allowed });
     const op = match.operation;
+    responses?.expect(res, op.operationId);
+    if (op.uid === FILE_UID && uploads) {
+      // the upload plugin checks its own permissions and reads its own (multipart) body
+      const result = await uploads.routes.handle(req, { action: op.action, params: match.params, search });
+      send(res, result.status, method === 'HEAD' ? undefined : result.body, result.headers);
+      return;
+    }
     const plugin = op.uid === USER_UID ? USERS_ROUTES[op.action] : undefined;
     const handler = plugin ? plugin.handle : REST_ACTIONS[op.action];
     if (!handler || (!plugin && !op.uid.startsWith('api::'))) throw new NotFoundError('Not Found');

@@ -3,18 +3,23 @@
  * token and prints only the token; `admin create` makes the admin user a token can belong to (its
  * writes then fill createdBy/updatedBy). The compiler commands (build, check) live in build/cli.ts.
  */
+import cluster from 'node:cluster';
 import { parseArgs } from 'node:util';
 import { generateAccessKey, hashAccessKey, TOKEN_TYPES, type TokenType } from './auth/api-tokens.js';
 import { hashPassword, passwordBytes, PASSWORD_MAX_BYTES } from './auth/passwords.js';
 import { loadArtifacts, ArtifactsError } from './boot/load-artifacts.js';
+import { tuneHeap } from './boot/tune-heap.js';
 import { ConfigError, loadServerConfig } from './config/server-config.js';
 import { createRepository, SchemaSyncRefused, syncSchema } from './repository/index.js';
+import { queryStatsFromEnv } from './http/query-stats.js';
+import { MAX_WORKERS, runPrimary } from './serve-workers.js';
 import { startServer } from './server.js';
 
 const USAGE = `usage: quire <command>
   build  --src <spec-dir> --out <artifacts-dir>        compile content-types into openapi.json, schema.graphql, model.json
   check  --src <spec-dir> --artifacts <artifacts-dir>  fail when committed artifacts are stale
-  serve  --artifacts <artifacts-dir> [--allow-destructive]
+  diff   <old-artifacts-dir> <new-artifacts-dir> | --base <git-ref> [<new-dir>]   breaking/dangerous/safe contract changes
+  serve  --artifacts <artifacts-dir> [--allow-destructive] [--workers N]
   token create --artifacts <dir> --name <name> --type full-access|read-only|custom
                [--permission <uid>.<action> ...] [--lifespan-days N] [--description <text>] [--admin <email>]
   admin create --artifacts <dir> --email <email> --firstname <name> --lastname <name> --password <password>`;
@@ -56,13 +61,21 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
 }
 
 async function serve(args: string[], io: Io): Promise<number> {
-  const { values } = parseArgs({ args, options: { artifacts: { type: 'string' }, 'allow-destructive': { type: 'boolean' } }, strict: true });
+  const { values } = parseArgs({ args, options: { artifacts: { type: 'string' }, 'allow-destructive': { type: 'boolean' }, workers: { type: 'string' } }, strict: true });
   if (!values.artifacts) {
     io.err(`quire serve: --artifacts is required\n${USAGE}`);
     return 2;
   }
+  const workers = Number(values.workers ?? 1);
+  if (!Number.isInteger(workers) || workers < 1 || workers > MAX_WORKERS) {
+    io.err(`quire serve: --workers must be an integer between 1 and ${MAX_WORKERS}`);
+    return 2;
+  }
   const config = loadServerConfig(process.env, { artifactsDir: values.artifacts, allowDestructive: values['allow-destructive'] });
-  const running = await startServer(config);
+  // several processes: this one is the cluster primary; each worker runs this function again below
+  if (workers > 1 && cluster.isPrimary) return runPrimary(config, workers, io);
+  tuneHeap(process.env);
+  const running = await startServer(config, undefined, undefined, { stats: queryStatsFromEnv(process.env) });
   await new Promise<void>((resolve) => {
     const onSignal = (sig: string) => {
       process.stdout.write(`quire: ${sig} received, finishing in-flight requests\n`);
@@ -71,6 +84,8 @@ async function serve(args: string[], io: Io): Promise<number> {
     process.once('SIGTERM', () => onSignal('SIGTERM'));
     process.once('SIGINT', () => onSignal('SIGINT'));
   });
+  // a worker's IPC channel would keep it alive; closing it lets the process exit 0
+  if (cluster.isWorker) cluster.worker?.disconnect();
   return 0;
 }
 
@@ -154,6 +169,7 @@ async function token(args: string[], io: Io): Promise<number> {
 const USERS_PERMISSIONS = new Set([
   'plugin::users-permissions.auth.callback', 'plugin::users-permissions.auth.register',
   ...['me', 'find', 'findOne', 'count', 'update', 'destroy'].map((a) => `plugin::users-permissions.user.${a}`),
+  'plugin::documentation.contracts.read',
 ]);
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -1,13 +1,17 @@
 /**
  * engine: the only file that listens. Starts the app on PORT/HOST, prints one start-up line, and on
  * SIGTERM/SIGINT stops accepting, lets in-flight requests finish (up to SHUTDOWN_TIMEOUT_MS),
- * closes the pool and resolves so the process can exit 0.
+ * closes the pool and resolves so the process can exit 0. Under `quire serve --workers N` (a cluster
+ * worker) every answer carries `X-Quire-Worker: <worker id>`; with QUIRE_COUNT_QUERIES=1 the bench
+ * counters answer `GET /_quire/stats` (http/query-stats.ts).
  */
+import cluster from 'node:cluster';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { pino, type BaseLogger as Logger } from 'pino';
+import { destination, pino, type BaseLogger as Logger } from 'pino';
 import { createApp, type App } from './app.js';
 import type { ServerConfig } from './config/server-config.js';
+import type { QueryStats } from './http/query-stats.js';
 
 export interface RunningServer {
   app: App;
@@ -16,8 +20,12 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/**
+ * JSON lines on stdout. Asynchronous writes: under load, lines logged while a write is in flight go
+ * out together in the next one (one syscall for many requests); pino flushes what is left at exit.
+ */
 export function createLogger(level: string): Logger {
-  return pino({ level, base: undefined, timestamp: pino.stdTimeFunctions.isoTime, redact: ['req.headers.authorization'] });
+  return pino({ level, base: undefined, timestamp: pino.stdTimeFunctions.isoTime, redact: ['req.headers.authorization'] }, destination({ dest: 1, sync: false }));
 }
 
 /** `postgres://user:secret@host/db` -> `postgres://user:***@host/db` */
@@ -25,9 +33,22 @@ export function describeDatabase(url: string): string {
   return url.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
 }
 
-export async function startServer(config: ServerConfig, logger = createLogger(config.logLevel), onQuery?: (sql: string) => void): Promise<RunningServer> {
-  const app = await createApp(config, { logger, onQuery });
-  const server = createServer({ keepAliveTimeout: 5000, requestTimeout: 30_000, headersTimeout: 20_000, maxHeaderSize: 16 * 1024 }, app.handle);
+export interface ServeOptions {
+  /** bench counters (QUIRE_COUNT_QUERIES=1) */
+  stats?: QueryStats;
+}
+
+export async function startServer(config: ServerConfig, logger = createLogger(config.logLevel), onQuery?: (sql: string) => void, opts: ServeOptions = {}): Promise<RunningServer> {
+  const { stats } = opts;
+  const count = stats && onQuery ? (sql: string) => (stats.onQuery(sql), onQuery(sql)) : (stats?.onQuery ?? onQuery);
+  const app = await createApp(config, { logger, onQuery: count });
+  const worker = cluster.isWorker && cluster.worker ? String(cluster.worker.id) : undefined;
+  const handle: typeof app.handle = !stats && !worker ? app.handle : (req, res) => {
+    if (stats?.intercept(req, res)) return;
+    if (worker) res.setHeader('X-Quire-Worker', worker);
+    app.handle(req, res);
+  };
+  const server = createServer({ keepAliveTimeout: 5000, requestTimeout: 30_000, headersTimeout: 20_000, maxHeaderSize: 16 * 1024 }, handle);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
@@ -36,7 +57,7 @@ export async function startServer(config: ServerConfig, logger = createLogger(co
   const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   const url = `http://${host}:${addr.port}`;
   const types = Object.values(app.context.model.contentTypes).filter((t) => t.namespace === 'api').length;
-  if (config.nodeEnv !== 'test') process.stdout.write(`quire serving ${types} content-types at ${url} (REST ${app.context.model.config.rest.prefix}) on ${describeDatabase(config.databaseUrl)}\n`);
+  if (config.nodeEnv !== 'test') process.stdout.write(`quire serving ${types} content-types at ${url} (REST ${app.context.model.config.rest.prefix}) on ${describeDatabase(config.databaseUrl)}${worker ? ` (worker ${worker}, pid ${process.pid})` : ''}\n`);
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {

@@ -2,7 +2,9 @@
  * test: runs every uvu suite (unit, build, then the database suites once per dialect) and ends with
  * one plain `N passed, N failed, N skipped` line. PostgreSQL suites run when QUIRE_PG_URL (default
  * the local server) answers; with QUIRE_REQUIRE_PG=1 an unreachable server is a failure, not a skip.
- *   node dist/test/run.js [unit|build|golden|integration|security ...]
+ * In CI (QUIRE_REQUIRE_PG=1) or with QUIRE_VALIDATE_ALL=1, the integration suite runs once more on SQLite
+ * with QUIRE_VALIDATE_RESPONSES=1: every REST answer checked against the OpenAPI document.
+ *   node dist/test/run.js [unit|build|golden|integration|integration:validated|security ...]
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -18,12 +20,22 @@ interface Suite {
   name: string;
   dir: string;
   dialects?: boolean;
+  /** extra environment of the run (SQLite only) */
+  env?: Record<string, string>;
+  /** run only when this says so (unless named on the command line) */
+  when?: () => boolean;
 }
 
 const SUITES: Suite[] = [
   { name: 'unit', dir: 'unit' },
   { name: 'build', dir: 'build' },
   { name: 'integration', dir: 'integration', dialects: true },
+  {
+    name: 'integration:validated',
+    dir: 'integration',
+    env: { QUIRE_VALIDATE_RESPONSES: '1', QUIRE_TEST_DIALECT: 'sqlite' },
+    when: () => process.env.QUIRE_REQUIRE_PG === '1' || process.env.QUIRE_VALIDATE_ALL === '1',
+  },
   { name: 'security', dir: 'security', dialects: true },
   { name: 'reliability', dir: 'reliability', dialects: true },
 ];
@@ -88,7 +100,7 @@ async function postgresReachable(): Promise<string | undefined> {
 
 async function main(): Promise<number> {
   const wanted = process.argv.slice(2);
-  const selected = SUITES.filter((s) => wanted.length === 0 || wanted.includes(s.name) || (wanted.includes('golden') && s.name === 'build'));
+  const selected = SUITES.filter((s) => (wanted.length === 0 && (s.when?.() ?? true)) || wanted.includes(s.name) || (wanted.includes('golden') && s.name === 'build'));
   const totals: Totals = { passed: 0, failed: 0, skipped: 0 };
   const notes: string[] = [];
   let pgProblem: string | undefined;
@@ -113,7 +125,7 @@ async function main(): Promise<number> {
         }
       }
       process.stdout.write(`\n=== ${label} ===\n`);
-      const r = await runUvu(dir, { QUIRE_TEST_DIALECT: dialect, QUIRE_PG_URL: PG_URL }, label);
+      const r = await runUvu(dir, { QUIRE_TEST_DIALECT: dialect, QUIRE_PG_URL: PG_URL, ...suite.env }, label);
       totals.passed += r.passed;
       totals.failed += r.failed;
       totals.skipped += r.skipped;

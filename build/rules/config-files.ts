@@ -106,7 +106,8 @@ export const configFiles: Rule = (ctx) => {
 
 function checkPermission(p: unknown, contentTypes: Map<string, unknown>): string | undefined {
   if (typeof p !== 'string') return 'permission must be a string such as "api::article.article.find"';
-  if (/^plugin::(users-permissions|upload|i18n)\.[A-Za-z0-9-]+\.[A-Za-z]+$/.test(p)) return undefined;
+  // plugin::documentation.contracts.read: reading private contracts (engine/contracts)
+  if (/^plugin::(users-permissions|upload|i18n|documentation)\.[A-Za-z0-9-]+\.[A-Za-z]+$/.test(p)) return undefined;
   const m = /^(api::[a-z0-9-]+\.[a-z0-9-]+)\.([A-Za-z]+)$/.exec(p);
   if (!m) return `"${p}" is not a permission string (<uid>.<action>)`;
   if (!contentTypes.has(m[1])) return `"${p}": unknown content-type "${m[1]}"`;

@@ -8,6 +8,7 @@ import { UnauthorizedError } from '../errors/index.js';
 import type { Repository } from '../repository/types.js';
 import { hashAccessKey } from './api-tokens.js';
 import type { Principal } from './permissions.js';
+import type { ApiTokenCache } from './token-cache.js';
 
 const TOUCH_EVERY_MS = 60_000;
 const invalid = () => new UnauthorizedError('Missing or invalid credentials');
@@ -19,7 +20,8 @@ export interface JwtAuthenticator {
   authenticate(token: string): Promise<Principal | undefined>;
 }
 
-export async function resolvePrincipal(header: string | undefined, repo: Repository, salt: string, now = Date.now(), jwt?: JwtAuthenticator): Promise<Principal> {
+/** `tokens`: a per-process cache of token rows (app.ts keeps one); without it every request reads the row. */
+export async function resolvePrincipal(header: string | undefined, repo: Repository, salt: string, now = Date.now(), jwt?: JwtAuthenticator, tokens?: ApiTokenCache): Promise<Principal> {
   if (header === undefined || header === '') return { kind: 'public' };
   const m = /^Bearer ([A-Za-z0-9._~+/=-]{1,4096})$/i.exec(header.trim());
   if (!m) throw invalid();
@@ -28,9 +30,13 @@ export async function resolvePrincipal(header: string | undefined, repo: Reposit
     if (!user) throw invalid();
     return user;
   }
-  const token = await repo.apiTokens.findByHash(hashAccessKey(m[1], salt));
+  const hash = hashAccessKey(m[1], salt);
+  const token = tokens ? await tokens.lookup(hash, now, (h) => repo.apiTokens.findByHash(h)) : await repo.apiTokens.findByHash(hash);
   if (!token) throw invalid();
   if (token.expiresAt && Date.parse(token.expiresAt) <= now) throw invalid();
-  if (!token.lastUsedAt || now - Date.parse(token.lastUsedAt) > TOUCH_EVERY_MS) void repo.apiTokens.touch(token.id).catch(() => undefined);
+  if (!token.lastUsedAt || now - Date.parse(token.lastUsedAt) > TOUCH_EVERY_MS) {
+    tokens?.touched(hash, new Date(now).toISOString());
+    void repo.apiTokens.touch(token.id).catch(() => undefined);
+  }
   return { kind: 'api-token', token };
 }

@@ -4,11 +4,15 @@
  * BODY_LIMIT, SHUTDOWN_TIMEOUT_MS, JWT_EXPIRES_IN (seconds or "30d"; overrides plugins.json's
  * users-permissions jwt.expiresIn), AUTH_RATE_LIMIT_MAX (failed logins/registrations per IP and per
  * identifier within the window before 429; default 10, 0 turns it off), AUTH_RATE_LIMIT_WINDOW_MS
- * (default 900000). Production refuses to start without its secrets.
+ * (default 900000). Production refuses to start without its secrets. UPLOAD_* and S3_*: see
+ * engine/upload/upload-config.ts. CONTRACTS_PUBLIC,
+ * DOCUMENTATION_ENABLED, QUIRE_VALIDATE_RESPONSES: see engine/contracts/contracts-config.ts.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
+import { loadUploadConfig, type UploadConfig } from '../upload/upload-config.js';
+import { loadContractsConfig, type ContractsConfig } from '../contracts/contracts-config.js';
 import { parseDuration } from './parse-duration.js';
 
 export interface ServerConfig {
@@ -30,6 +34,10 @@ export interface ServerConfig {
   jwtExpiresIn?: number;
   /** failed login/register attempts allowed per IP and per identifier within windowMs; 0: no limit */
   authRateLimit: { max: number; windowMs: number };
+  /** the upload plugin: provider, folder, limits */
+  upload: UploadConfig;
+  /** served contracts, the documentation page, response validation (engine/contracts/contracts-config.ts) */
+  contracts: ContractsConfig;
 }
 
 export class ConfigError extends Error {}
@@ -93,5 +101,7 @@ export function loadServerConfig(env: NodeJS.ProcessEnv, opts: { artifactsDir: s
       max: int('AUTH_RATE_LIMIT_MAX', env.AUTH_RATE_LIMIT_MAX, 10, 0, 1_000_000),
       windowMs: int('AUTH_RATE_LIMIT_WINDOW_MS', env.AUTH_RATE_LIMIT_WINDOW_MS, 900_000, 1000, 31 * 86_400_000),
     },
+    upload: loadUploadConfig(env),
+    contracts: loadContractsConfig(env, production),
   };
 }

@@ -102,7 +102,13 @@ export async function createGraphqlEndpoint(engine: EngineContext, artifacts: Ar
   const requestStates = new WeakMap<GraphqlContext, RequestState>();
   const contextFor = (state: RequestState, req: IncomingMessage): GraphqlContext => {
     const { principal } = state;
-    const canFind = (uid: string) => permissions.can(principal, uid, 'find');
+    // asked once per relation field per entry: remembered for the request
+    const findable = new Map<string, boolean>();
+    const canFind = (uid: string) => {
+      let can = findable.get(uid);
+      if (can === undefined) findable.set(uid, (can = permissions.can(principal, uid, 'find')));
+      return can;
+    };
     const rows = new RowBudget();
     const context: GraphqlContext = {
       principal,

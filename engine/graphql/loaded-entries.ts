@@ -64,9 +64,16 @@ export function tagEntries(entries: readonly unknown[], tags: TagTree, state: Pu
 
 /** Arguments as a stable string: same arguments in any key order -> same key. */
 export function argumentsKey(args: unknown): string {
+  // most fields are selected without arguments: their key needs no serializing
+  if (args !== null && typeof args === 'object' && !Array.isArray(args) && isEmpty(args as Record<string, unknown>)) return '{}';
   return JSON.stringify(args, (_key, value: unknown) => {
     if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
     const source = value as Record<string, unknown>;
     return Object.fromEntries(Object.keys(source).sort().filter((k) => source[k] !== undefined).map((k) => [k, source[k]]));
   });
+}
+
+function isEmpty(o: Record<string, unknown>): boolean {
+  for (const k in o) if (o[k] !== undefined) return false;
+  return true;
 }

@@ -8,6 +8,7 @@ import type { UsersService } from '../auth/users-service.js';
 import type { ServerConfig } from '../config/server-config.js';
 import type { Repository } from '../repository/types.js';
 import type { EntryShaper } from '../response/shape-entry.js';
+import type { UploadService } from '../upload/upload-service.js';
 
 export interface EngineContext {
   config: ServerConfig;
@@ -17,6 +18,8 @@ export interface EngineContext {
   shaper: EntryShaper;
   /** users-permissions: register, login, me, JWT -> principal (REST and GraphQL share it) */
   users: UsersService;
+  /** the upload plugin (REST and GraphQL share it); absent when the model has no file type */
+  uploads?: UploadService;
   /** `Authorization` header -> Principal (API token or JWT); 401 for a bad credential */
   authenticate(header: string | undefined): Promise<Principal>;
 }

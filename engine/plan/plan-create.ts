@@ -1,7 +1,8 @@
 /**
  * engine/plan: a create request (REST POST /api/<plural>, PUT on an empty single type, GraphQL
  * `create<Name>`) -> CreatePlan. Validates the whole body, collecting every issue before throwing one
- * ValidationError; applies defaults; publishes at `options.now` unless `publishedAt: null`. Pure.
+ * ValidationError; applies defaults; publishes at `options.now` unless `publishedAt: null` (a draft:
+ * required and minLength are skipped unless `options.strictDrafts`). Pure.
  */
 import type { ContentType, NormalizedModel } from '../../build/model/types.js';
 import { ValidationError, type ValidationIssue } from '../errors/errors.js';
@@ -25,7 +26,7 @@ export function planCreate(model: NormalizedModel, uid: string, body: unknown, o
   const issues: ValidationIssue[] = [];
   const sent = parsePublishedAt(type, data, issues);
   const publishedAt = type.draftAndPublish ? (sent === undefined ? options.now.toISOString() : sent) : undefined;
-  const write = parseWriteData({ model, isDraft: publishedAt === null, issues }, type, data, 'create', []);
+  const write = parseWriteData({ model, isDraft: publishedAt === null && !options.strictDrafts, issues }, type, data, 'create', []);
   const locale = parseWriteLocale(type, data, issues);
   if (issues.length > 0) throw ValidationError.of(issues);
   return deepFreeze({

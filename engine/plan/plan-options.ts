@@ -23,4 +23,11 @@ export interface ReadOptions {
 export interface WriteOptions {
   /** the moment of the request: create publishes draft-and-publish entries at this time */
   readonly now: Date;
+  /**
+   * validate drafts (`publishedAt: null`) like published entries: required attributes, not-null,
+   * minLength and min items apply. GraphQL sets it: its SDL declares required attributes non-null,
+   * so a draft without them could not be read back (REST's body schema requires them on drafts too).
+   * Unset, drafts skip those checks, as Strapi's entity validator does.
+   */
+  readonly strictDrafts?: boolean;
 }

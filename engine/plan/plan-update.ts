@@ -16,18 +16,19 @@ import { schemaOf } from './schema-of.js';
 import type { UpdatePlan } from './types.js';
 
 /**
- * `options` ({ now }) is accepted for symmetry with planCreate; an update needs no clock today.
+ * `options.now` is accepted for symmetry with planCreate (an update needs no clock today);
+ * `options.strictDrafts`: unpublishing (`publishedAt: null`) does not allow clearing required attributes.
  *   planUpdate(model, 'api::article.article', '3', { data: { publishedAt: null, featured: 't' } })
  *   -> { kind: 'update', uid: 'api::article.article', id: 3, publishedAt: null,
  *        data: { scalars: { featured: true }, relations: {}, media: {}, components: {}, dynamicZones: {} } }
  */
-export function planUpdate(model: NormalizedModel, uid: string, id: string | number | undefined, body: unknown, _options?: WriteOptions): UpdatePlan {
+export function planUpdate(model: NormalizedModel, uid: string, id: string | number | undefined, body: unknown, options?: WriteOptions): UpdatePlan {
   const type = schemaOf(model, uid, 'contentType') as ContentType;
   const entryId = parseEntryId(type, id);
   const data = readBodyData(body);
   const issues: ValidationIssue[] = [];
   const publishedAt = parsePublishedAt(type, data, issues);
-  const write = parseWriteData({ model, isDraft: publishedAt === null, issues }, type, data, 'update', []);
+  const write = parseWriteData({ model, isDraft: publishedAt === null && !options?.strictDrafts, issues }, type, data, 'update', []);
   const locale = parseWriteLocale(type, data, issues);
   if (issues.length > 0) throw ValidationError.of(issues);
   return deepFreeze({

@@ -1,6 +1,6 @@
 /**
  * engine/repository: database URL -> a configured knex instance. `sqlite:<path>` (parent folder
- * created; WAL, foreign keys on, busy timeout on every connection) or `postgres://...` (dates and
+ * created; WAL, foreign keys on, busy timeout, prepared statements cached on every connection) or `postgres://...` (dates and
  * JSON handed over as text so values/decode-value.ts decides their shape). No queries run here.
  */
 import { mkdirSync } from 'node:fs';
@@ -16,6 +16,29 @@ export interface PoolOptions {
 interface SqliteConnection {
   pragma(source: string): unknown;
   function(name: string, options: { deterministic: boolean }, fn: (value: unknown) => unknown): unknown;
+  prepare(sql: string): unknown;
+}
+
+/** prepared statements kept per SQLite connection (knex prepares every statement it sends) */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Make `conn.prepare` remember its statements by SQL text (the oldest dropped past
+ * STATEMENT_CACHE_SIZE): the same query shape is compiled by SQLite once per connection, not once
+ * per request. Statements stay valid across schema changes (SQLite re-prepares them itself).
+ */
+function cachePreparedStatements(conn: SqliteConnection): void {
+  const prepare = conn.prepare.bind(conn);
+  const cache = new Map<string, unknown>();
+  conn.prepare = (sql: string) => {
+    let stmt = cache.get(sql);
+    if (stmt === undefined) {
+      stmt = prepare(sql);
+      if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+      cache.set(sql, stmt);
+    }
+    return stmt;
+  };
 }
 
 const BUSY_TIMEOUT_MS = 5000;
@@ -59,6 +82,7 @@ export function openKnex(databaseUrl: string, pool: PoolOptions = {}): Knex {
             if (filename !== ':memory:') conn.pragma('journal_mode = WAL');
             conn.pragma('foreign_keys = ON');
             conn.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+            cachePreparedStatements(conn);
             done(null, conn);
           } catch (err) {
             done(err as Error, conn);

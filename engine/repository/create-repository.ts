@@ -39,5 +39,5 @@ export async function createRepository(opts: RepositoryOptions): Promise<Reposit
   const onQuery = opts.onQuery;
   if (onQuery) knex.on('query', (q: { sql: string }) => onQuery(q.sql));
   const models = buildObjectionModels(storage, knex);
-  return new KnexRepository({ knex, model: opts.model, storage, dialect, models });
+  return new KnexRepository({ knex, model: opts.model, storage, dialect, models, ...(onQuery ? { onQuery } : {}) });
 }

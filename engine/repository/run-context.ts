@@ -15,6 +15,8 @@ export interface RunContext {
   readonly storage: StorageMap;
   readonly dialect: Dialect;
   readonly models: ObjectionModels;
+  /** called once per statement the repository sends itself (run-sql.ts); knex's own are seen by its 'query' event */
+  readonly onQuery?: (sql: string) => void;
 }
 
 /**

@@ -1,18 +1,19 @@
 /**
  * engine/repository: run FindPlan and FindOnePlan: one SELECT for the page (plus one count when
- * asked), then populate (one query per populated attribute per level). publicationState 'live'
- * hides drafts of draft-and-publish types; findOne by id returns a draft anyway, as Strapi does.
+ * asked; both sent by run-sql.ts), then populate (one query per populated attribute per level).
+ * publicationState 'live' hides drafts of draft-and-publish types; findOne by id returns a draft
+ * anyway, as Strapi does.
  */
-import type { Knex } from 'knex';
 import type { Entry, FindOnePlan, FindPlan, PagePlan } from '../plan/types.js';
 import { qualified, quoteId } from './naming.js';
 import { populateEntries } from './populate/populate.js';
 import { compileSort } from './query/compile-sort.js';
 import type { WhereScope } from './query/compile-where.js';
 import { rootConditions } from './query/root-conditions.js';
-import { decodeRow, selectFields } from './query/select-fields.js';
-import { AliasCounter, rawBindings, sql } from './query/sql.js';
+import { decodeRows, selectFields } from './query/select-fields.js';
+import { AliasCounter, sql } from './query/sql.js';
 import type { RunContext } from './run-context.js';
+import { runSql } from './run-sql.js';
 import { typeOf, type TypeStorage } from './storage-map.js';
 import type { FindResult } from './types.js';
 
@@ -24,9 +25,7 @@ function pageWindow(page: PagePlan): { limit: number; offset: number } {
     : { limit: page.limit, offset: page.start };
 }
 
-function fromRoot(knex: Knex, type: TypeStorage): Knex.QueryBuilder {
-  return knex.from(knex.raw(`${quoteId(type.table)} AS ${quoteId(ROOT)}`));
-}
+const fromRoot = (type: TypeStorage) => `${quoteId(type.table)} AS ${quoteId(ROOT)}`;
 
 export async function runFind(ctx: RunContext, plan: FindPlan): Promise<FindResult> {
   const type = typeOf(ctx.storage, plan.uid);
@@ -36,17 +35,16 @@ export async function runFind(ctx: RunContext, plan: FindPlan): Promise<FindResu
   const selection = selectFields(type, plan.fields, ROOT, ctx.dialect);
   const order = compileSort(plan.sort, type, ROOT, scope);
   const { limit, offset } = pageWindow(plan.page);
-  const rows: Record<string, unknown>[] = await fromRoot(ctx.knex, type)
-    .select(ctx.knex.raw(selection.text))
-    .whereRaw(where.text, rawBindings(where))
-    .orderByRaw(order.text, rawBindings(order))
-    .limit(limit)
-    .offset(offset);
-  const entries = rows.map((r) => decodeRow(r, selection.columns));
+  const rows = await runSql(
+    ctx,
+    `SELECT ${selection.text} FROM ${fromRoot(type)} WHERE ${where.text} ORDER BY ${order.text} LIMIT ?${offset ? ' OFFSET ?' : ''}`,
+    [...where.bindings, ...order.bindings, limit, ...(offset ? [offset] : [])],
+  );
+  const entries = decodeRows(rows, selection.columns);
   let total: number | undefined;
   if (plan.page.withCount) {
-    const [row] = await fromRoot(ctx.knex, type).whereRaw(where.text, rawBindings(where)).count({ count: '*' });
-    total = Number((row as { count: unknown }).count);
+    const [row] = await runSql(ctx, `SELECT COUNT(*) AS "count" FROM ${fromRoot(type)} WHERE ${where.text}`, where.bindings);
+    total = Number(row.count);
   }
   await populateEntries(ctx, type, entries, plan.populate, plan.publicationState);
   return total === undefined ? { entries } : { entries, total };
@@ -63,13 +61,9 @@ export async function runFindOne(ctx: RunContext, plan: FindOnePlan): Promise<En
     ? sql(`${qualified(ROOT, 'id')} = ?`, [plan.id])
     : rootConditions(type, ROOT, scope, undefined, plan.publicationState, plan.locale);
   const selection = selectFields(type, plan.fields, ROOT, ctx.dialect);
-  const rows: Record<string, unknown>[] = await fromRoot(ctx.knex, type)
-    .select(ctx.knex.raw(selection.text))
-    .whereRaw(where.text, rawBindings(where))
-    .orderByRaw(`${qualified(ROOT, 'id')} ASC`)
-    .limit(1);
+  const rows = await runSql(ctx, `SELECT ${selection.text} FROM ${fromRoot(type)} WHERE ${where.text} ORDER BY ${qualified(ROOT, 'id')} ASC LIMIT 1`, where.bindings);
   if (rows.length === 0) return undefined;
-  const entries = [decodeRow(rows[0], selection.columns)];
+  const entries = decodeRows(rows, selection.columns);
   await populateEntries(ctx, type, entries, plan.populate, plan.publicationState);
   return entries[0];
 }

@@ -118,8 +118,11 @@ export async function readMultipart(req: IncomingMessage, limits: MultipartLimit
         file.size += chunk.length;
       });
       stream.on('limit', () => fail(tooLarge(limits.maxFileSize)));
+      const out = createWriteStream(path, { flags: 'wx', mode: 0o600 });
+      // a destroyed write stream may still open (and create) its file: settle only once it has closed
+      writes.push(new Promise<void>((done) => out.once('close', () => done())));
       writes.push(
-        pipeline(stream, createWriteStream(path, { flags: 'wx', mode: 0o600 })).then(
+        pipeline(stream, out).then(
           () => {
             active.delete(stream);
             if (!failure) files.push(file);

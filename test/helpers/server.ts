@@ -44,7 +44,8 @@ export interface TestServerOptions {
 export async function startTestServer(opts: TestServerOptions): Promise<TestServer> {
   const databaseUrl = opts.databaseUrl ?? (await testDatabaseUrl(opts.name));
   const config = loadServerConfig(
-    { NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databaseUrl, JWT_SECRET: 'test-jwt-secret-0123456789', API_TOKEN_SALT: 'test-token-salt-0123456789', ...opts.env },
+    // QUIRE_VALIDATE_RESPONSES=1 (the integration:validated suite) checks every answer against the OpenAPI document
+    { NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databaseUrl, JWT_SECRET: 'test-jwt-secret-0123456789', API_TOKEN_SALT: 'test-token-salt-0123456789', QUIRE_VALIDATE_RESPONSES: process.env.QUIRE_VALIDATE_RESPONSES ?? '', ...opts.env },
     { artifactsDir: opts.artifactsDir ?? join(EXAMPLE_SPEC, 'artifacts'), allowDestructive: opts.allowDestructive, stateDir: tempDir() },
   );
   const queries: string[] = [];

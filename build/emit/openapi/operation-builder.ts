@@ -22,6 +22,8 @@ export interface OperationSpec {
   readonly successDescription: string;
   /** true when an id or a single type is addressed (adds 404) */
   readonly addressed: boolean;
+  /** failed attempts are rate limited (adds 429) */
+  readonly rateLimited?: boolean;
 }
 
 /** `jsonBody(ref('ArticleRequest'))` -> a required application/json request body. */
@@ -32,7 +34,12 @@ export const jsonBody = (schema: Schema, description?: string): Schema => ({
 });
 
 export function buildOperation(spec: OperationSpec): Schema {
-  const statuses: ErrorStatus[] = spec.addressed ? [400, 401, 403, 404, 500] : [400, 401, 403, 500];
+  const statuses: ErrorStatus[] = [400, 401, 403];
+  if (spec.addressed) statuses.push(404);
+  // a body may be too large or of another content type
+  if (spec.requestBody) statuses.push(413, 415);
+  if (spec.rateLimited) statuses.push(429);
+  statuses.push(500);
   const responses: Record<string, Schema> = {
     200: { description: spec.successDescription, content: { 'application/json': { schema: spec.success } } },
   };

@@ -11,6 +11,9 @@ export const RESPONSES = {
   401: 'Unauthorized',
   403: 'Forbidden',
   404: 'NotFound',
+  413: 'PayloadTooLarge',
+  415: 'UnsupportedMediaType',
+  429: 'TooManyRequests',
   500: 'InternalServerError',
 } as const;
 
@@ -94,6 +97,9 @@ const ERROR_TEXT: Record<ErrorStatus, string> = {
   401: 'Missing or invalid credentials (UnauthorizedError).',
   403: 'Forbidden: the caller\'s role lacks the permission (ForbiddenError).',
   404: 'Not found (NotFoundError).',
+  413: 'The request body is larger than the server accepts (PayloadTooLargeError).',
+  415: 'The request body is not of a content type the operation reads (UnsupportedMediaTypeError).',
+  429: 'Too many failed attempts from this client or for this identifier; try again later (RateLimitError).',
   500: 'Internal server error.',
 };
 

@@ -127,6 +127,7 @@ function operationFor(model: NormalizedModel, route: UserRoute): OperationSpec {
     success,
     successDescription,
     addressed: byId,
+    rateLimited: route.action === 'login' || route.action === 'register',
   };
 }
 

@@ -12,6 +12,7 @@ import type { WhereScope } from '../query/compile-where.js';
 import { decodeRow, selectFields } from '../query/select-fields.js';
 import { AliasCounter, combine, joinSql, list, rawBindings, sql } from '../query/sql.js';
 import type { RunContext } from '../run-context.js';
+import { runSql } from '../run-sql.js';
 import type { TypeStorage } from '../storage-map.js';
 
 export interface LinkQuery {
@@ -77,8 +78,7 @@ export async function loadLinked(
   return byOwner;
 }
 
-/** knex.raw answers differ per driver (pg: { rows }, better-sqlite3: the rows) */
-export async function rawRows(ctx: RunContext, text: string, bindings: any[]): Promise<Record<string, unknown>[]> {
-  const result = await ctx.knex.raw(text, bindings);
-  return Array.isArray(result) ? result : (result as { rows: Record<string, unknown>[] }).rows;
+/** the rows of one statement (run-sql.ts) */
+export function rawRows(ctx: RunContext, text: string, bindings: readonly unknown[]): Promise<Record<string, unknown>[]> {
+  return runSql(ctx, text, bindings);
 }

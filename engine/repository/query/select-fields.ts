@@ -16,7 +16,15 @@ export interface Selection {
   readonly columns: readonly FieldColumn[];
 }
 
+/** selections by shape (alias, prefix, fields) per type and dialect, so a repeated query shape costs a lookup */
+const SHAPES = new WeakMap<TypeStorage, Map<string, Selection>>();
+const SHAPES_PER_TYPE = 256;
+
 export function selectFields(type: TypeStorage, fields: readonly string[] | undefined, alias: string, dialect: Dialect, prefix = ''): Selection {
+  const key = `${dialect.name} ${alias} ${prefix} ${fields === undefined ? '*' : `[${fields.join(',')}]`}`;
+  let shapes = SHAPES.get(type);
+  const known = shapes?.get(key);
+  if (known) return known;
   const names = ['id', ...(fields ?? type.defaultFields).filter((f) => f !== 'id')];
   const columns = [...new Set(names)].map((name) => {
     const f = type.fields.get(name);
@@ -24,11 +32,26 @@ export function selectFields(type: TypeStorage, fields: readonly string[] | unde
     return f;
   });
   const text = columns.map((c) => `${dialect.selectExpr(qualified(alias, c.column), c.kind)} AS ${quoteId(prefix + c.field)}`).join(', ');
-  return { text, columns };
+  const selection: Selection = Object.freeze({ text, columns });
+  if (!shapes) SHAPES.set(type, (shapes = new Map()));
+  if (shapes.size >= SHAPES_PER_TYPE) shapes.clear();
+  shapes.set(key, selection);
+  return selection;
 }
 
 export function decodeRow(row: Record<string, unknown>, columns: readonly FieldColumn[], prefix = ''): Entry {
   const entry: Record<string, unknown> = {};
-  for (const c of columns) entry[c.field] = decodeValue(c.kind, row[prefix + c.field]);
+  for (let i = 0; i < columns.length; i++) {
+    const c = columns[i];
+    const raw = row[prefix === '' ? c.field : prefix + c.field];
+    entry[c.field] = raw === null || raw === undefined ? null : decodeValue(c.kind, raw);
+  }
   return entry as Entry;
+}
+
+/** decodeRow over a result set */
+export function decodeRows(rows: readonly Record<string, unknown>[], columns: readonly FieldColumn[]): Entry[] {
+  const out: Entry[] = new Array(rows.length);
+  for (let i = 0; i < rows.length; i++) out[i] = decodeRow(rows[i], columns);
+  return out;
 }

@@ -9,6 +9,9 @@ function pad(n: number, width = 2): string {
   return String(n).padStart(width, '0');
 }
 
+/** `2024-04-02T12:00:00.000Z`, with a real month, day, hour, minute and second */
+const CANONICAL_DATETIME = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}Z$/;
+
 export function decodeValue(kind: StorageKind | 'id', raw: unknown): unknown {
   if (raw === null || raw === undefined) return null;
   switch (kind) {
@@ -33,6 +36,8 @@ export function decodeValue(kind: StorageKind | 'id', raw: unknown): unknown {
       return m ? `${m[1]}:${m[2]}:${m[3] ?? '00'}.${(m[4] ?? '').padEnd(3, '0').slice(0, 3)}` : String(raw);
     }
     case 'datetime': {
+      // what quire writes on SQLite is already the one shape: skip the Date round trip
+      if (typeof raw === 'string' && raw.length === 24 && CANONICAL_DATETIME.test(raw)) return raw;
       const d = raw instanceof Date ? raw : new Date(typeof raw === 'number' ? raw : String(raw));
       return Number.isNaN(d.getTime()) ? String(raw) : d.toISOString();
     }

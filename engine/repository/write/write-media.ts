@@ -1,6 +1,7 @@
 /**
  * engine/repository/write: the files of one media attribute of one entry or component, replaced
- * as a whole in files_related_morphs (order 1..n). Unknown file ids are a ValidationError.
+ * as a whole in files_related_morphs (order 1..n). Unknown file ids, and files whose MIME type the
+ * attribute's allowedTypes exclude (images, videos, audios; files = anything else), are ValidationErrors.
  */
 import type { MediaAttribute } from '../../../build/model/types.js';
 import { ValidationError } from '../../errors/errors.js';
@@ -16,12 +17,25 @@ export async function writeMedia(ctx: RunContext, owner: TypeStorage, ownerId: n
   if (new Set(fileIds).size !== fileIds.length) throw invalid('The same file cannot be given twice');
   if (fileIds.length) {
     const files = typeOf(ctx.storage, FILE_UID);
-    const found = new Set((await ctx.knex(files.table).whereIn('id', fileIds).select('id')).map((r: { id: unknown }) => Number(r.id)));
+    const rows: { id: unknown; mime: unknown }[] = await ctx.knex(files.table).whereIn('id', fileIds).select('id', 'mime');
+    const found = new Map(rows.map((r) => [Number(r.id), typeof r.mime === 'string' ? r.mime : '']));
     const missing = fileIds.filter((id) => !found.has(id));
     if (missing.length) throw invalid(`${missing.length} relation(s) of type ${FILE_UID} associated with this entity do not exist`);
+    const refused = attr.allowedTypes.length ? fileIds.filter((id) => !attr.allowedTypes.includes(mediaTypeOf(found.get(id)!))) : [];
+    if (refused.length) {
+      throw invalid(`File${refused.length > 1 ? 's' : ''} ${refused.join(', ')} ${refused.length > 1 ? 'are' : 'is'} not of an allowed type (${attr.allowedTypes.join(', ')})`);
+    }
   }
   if (!creating) await ctx.knex(morph).where({ related_id: ownerId, related_type: owner.uid, field: name }).del();
   if (fileIds.length) {
     await ctx.knex(morph).insert(fileIds.map((file_id, i) => ({ file_id, related_id: ownerId, related_type: owner.uid, field: name, order: i + 1 })));
   }
+}
+
+/** Strapi's media library categories: `image/png` -> images; `application/pdf` -> files. */
+export function mediaTypeOf(mime: string): string {
+  if (mime.startsWith('image/')) return 'images';
+  if (mime.startsWith('video/')) return 'videos';
+  if (mime.startsWith('audio/')) return 'audios';
+  return 'files';
 }

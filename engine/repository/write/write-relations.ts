@@ -7,7 +7,9 @@
 import type { RelationAttribute } from '../../../build/model/types.js';
 import { ValidationError } from '../../errors/errors.js';
 import type { RelationPosition, RelationWrite } from '../../plan/types.js';
+import { quoteId } from '../naming.js';
 import type { RunContext } from '../run-context.js';
+import { runSql } from '../run-sql.js';
 import { linkSides, typeOf, type LinkSides } from '../storage-map.js';
 
 interface Link {
@@ -25,10 +27,50 @@ export async function writeRelation(ctx: RunContext, selfId: number, name: strin
   const wanted = write.kind === 'set' ? write.ids : write.connect.map((c) => c.id);
   if (new Set(wanted).size !== wanted.length) throw invalid(name, 'The same relation cannot be connected twice');
   if (!attr.toMany && wanted.length > 1) throw invalid(name, 'This relation holds a single entry');
+  if (creating && write.kind === 'set' && !takesAway(attr)) return insertNewLinks(ctx, s, attr, name, selfId, write.ids);
   await checkExist(ctx, attr, name, wanted);
   const current = creating ? [] : await currentLinks(ctx, s, selfId);
   const final = finalOrder(name, attr, current.map((l) => l.other), write);
   await applyLinks(ctx, s, attr, selfId, current, final);
+}
+
+const missingTargets = (attr: RelationAttribute, name: string, count: number) =>
+  invalid(name, `${count} relation(s) of type ${attr.target} associated with this entity do not exist`);
+
+/** bidirectional and the other side holds one entry at most: linking takes the target away from its previous owner */
+const takesAway = (attr: RelationAttribute) => attr.inverse !== undefined && (attr.relation === 'oneToOne' || attr.relation === 'oneToMany');
+
+/**
+ * The links of a new entry in one statement: INSERT ... SELECT from the target table, so ids that
+ * do not exist insert nothing (and are reported as missing), with this side's order 1..n and the
+ * other side's order after the target's last link.
+ *   INSERT INTO "articles_tags_links" ("article_id", "tag_id", "tag_order", "article_order")
+ *   SELECT CAST(? AS integer), "t"."id", CASE "t"."id" WHEN ? THEN CAST(? AS real) ... END,
+ *     COALESCE((SELECT MAX("l"."article_order") FROM "articles_tags_links" AS "l" WHERE "l"."tag_id" = "t"."id"), 0) + 1
+ *   FROM "tags" AS "t" WHERE "t"."id" IN (?, ?) RETURNING "tag_id"
+ */
+async function insertNewLinks(ctx: RunContext, s: LinkSides, attr: RelationAttribute, name: string, selfId: number, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  const target = typeOf(ctx.storage, attr.target);
+  const cast = (kind: 'ref' | 'order') => `CAST(? AS ${ctx.dialect.columnType(kind)})`;
+  const columns = [s.self, s.other, ...(s.selfOrder ? [s.selfOrder] : []), ...(s.otherOrder ? [s.otherOrder] : [])];
+  const values = [cast('ref'), '"t"."id"'];
+  const bindings: unknown[] = [selfId];
+  if (s.selfOrder) {
+    values.push(`CASE "t"."id" ${ids.map(() => `WHEN ? THEN ${cast('order')}`).join(' ')} END`);
+    ids.forEach((id, i) => bindings.push(id, i + 1));
+  }
+  if (s.otherOrder) {
+    values.push(`COALESCE((SELECT MAX("l".${quoteId(s.otherOrder)}) FROM ${quoteId(s.table)} AS "l" WHERE "l".${quoteId(s.other)} = "t"."id"), 0) + 1`);
+  }
+  bindings.push(...ids);
+  const rows = await runSql(
+    ctx,
+    `INSERT INTO ${quoteId(s.table)} (${columns.map(quoteId).join(', ')}) SELECT ${values.join(', ')} FROM ${quoteId(target.table)} AS "t" ` +
+      `WHERE "t"."id" IN (${ids.map(() => '?').join(', ')}) RETURNING ${quoteId(s.other)}`,
+    bindings,
+  );
+  if (rows.length < ids.length) throw missingTargets(attr, name, ids.length - rows.length);
 }
 
 async function checkExist(ctx: RunContext, attr: RelationAttribute, name: string, ids: readonly number[]): Promise<void> {
@@ -36,7 +78,7 @@ async function checkExist(ctx: RunContext, attr: RelationAttribute, name: string
   const target = typeOf(ctx.storage, attr.target);
   const found = new Set((await ctx.knex(target.table).whereIn('id', ids).select('id')).map((r: { id: unknown }) => Number(r.id)));
   const missing = ids.filter((id) => !found.has(id));
-  if (missing.length) throw invalid(name, `${missing.length} relation(s) of type ${attr.target} associated with this entity do not exist`);
+  if (missing.length) throw missingTargets(attr, name, missing.length);
 }
 
 async function currentLinks(ctx: RunContext, s: LinkSides, selfId: number): Promise<Link[]> {
@@ -81,7 +123,7 @@ async function applyLinks(ctx: RunContext, s: LinkSides, attr: RelationAttribute
   // bidirectional and the other side holds one entry at most: take the target away from its
   // previous owner (Strapi does this for bidirectional oneToOne/oneToMany only; a unidirectional
   // oneToMany such as edition.contents may list an article another entry lists too)
-  if (added.length && attr.inverse !== undefined && (attr.relation === 'oneToOne' || attr.relation === 'oneToMany')) {
+  if (added.length && takesAway(attr)) {
     await knex(s.table).whereIn(s.other, added).whereNot(s.self, selfId).del();
   }
   const otherOrders = new Map<number, number>();

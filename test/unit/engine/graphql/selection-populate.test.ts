@@ -31,7 +31,7 @@ test('relations with their arguments, nested', () => {
     tags(sort: "name", filters: { name: { eq: "x" } }) { data { id } }
   } } } }`);
   assert.equal(r.populate, {
-    author: { populate: { articles: { pagination: { pageSize: 3 }, sort: [], publicationState: 'LIVE' } } },
+    author: { populate: { articles: { pagination: { pageSize: 3 }, sort: [], publicationState: 'LIVE' } }, fields: ['name'] },
     tags: { pagination: {}, sort: ['name'], filters: { name: { eq: 'x' } } },
   });
   assert.equal(Object.keys(r.tags).sort(), ['author', 'tags']);

@@ -1,0 +1,100 @@
+/**
+ * bench/ceiling: the ceiling server's database access, straight on the drivers quire uses
+ * (better-sqlite3, pg) with no query builder: SQL text with `?` placeholders (rewritten to $n once
+ * per text for PostgreSQL), prepared statements cached by text on SQLite, a pool of 10 on
+ * PostgreSQL (quire's default), one counter of statements sent.
+ */
+import Database from 'better-sqlite3';
+import pg from 'pg';
+
+export type Row = Record<string, any>;
+export type Query = (sql: string, params?: readonly unknown[]) => Promise<Row[]>;
+
+export interface CeilingDb {
+  readonly dialect: 'sqlite' | 'postgres';
+  readonly query: Query;
+  /** BEGIN, fn, COMMIT (ROLLBACK on error) on one connection */
+  transaction<T>(fn: (q: Query) => Promise<T>): Promise<T>;
+  statements(): number;
+  close(): Promise<void>;
+}
+
+export function openCeilingDb(url: string): CeilingDb {
+  return url.startsWith('sqlite:') ? openSqlite(url.slice('sqlite:'.length).replace(/^\/\//, '')) : openPostgres(url);
+}
+
+function openSqlite(file: string): CeilingDb {
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  const cache = new Map<string, Database.Statement>();
+  let count = 0;
+  const query: Query = async (sql, params = []) => {
+    count++;
+    let stmt = cache.get(sql);
+    if (!stmt) cache.set(sql, (stmt = db.prepare(sql)));
+    const args = params.map((v) => (typeof v === 'boolean' ? Number(v) : v));
+    if (stmt.reader) return stmt.all(...args) as Row[];
+    stmt.run(...args);
+    return [];
+  };
+  return {
+    dialect: 'sqlite',
+    query,
+    async transaction(fn) {
+      await query('BEGIN');
+      try {
+        const out = await fn(query);
+        await query('COMMIT');
+        return out;
+      } catch (err) {
+        await query('ROLLBACK');
+        throw err;
+      }
+    },
+    statements: () => count,
+    close: async () => void db.close(),
+  };
+}
+
+/** `a = ? AND b IN (?, ?)` -> `a = $1 AND b IN ($2, $3)` */
+function numbered(sql: string): string {
+  let n = 0;
+  return sql.replace(/\?/g, () => `$${++n}`);
+}
+
+function openPostgres(url: string): CeilingDb {
+  // dates as 'YYYY-MM-DD' text, as quire reads them
+  const types = { getTypeParser: (oid: number, format?: string) => (oid === 1082 ? (v: string) => v : (pg.types.getTypeParser as any)(oid, format ?? 'text')) };
+  const pool = new pg.Pool({ connectionString: url, max: 10, types });
+  const texts = new Map<string, string>();
+  let count = 0;
+  const on = (client: pg.Pool | pg.PoolClient): Query => async (sql, params = []) => {
+    count++;
+    let text = texts.get(sql);
+    if (text === undefined) texts.set(sql, (text = numbered(sql)));
+    return (await client.query(text, params as unknown[])).rows;
+  };
+  return {
+    dialect: 'postgres',
+    query: on(pool),
+    async transaction(fn) {
+      const client = await pool.connect();
+      const q = on(client);
+      try {
+        await q('BEGIN');
+        const out = await fn(q);
+        await q('COMMIT');
+        return out;
+      } catch (err) {
+        await q('ROLLBACK').catch(() => undefined);
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    statements: () => count,
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,138 @@
+/**
+ * bench: the measured servers as child processes (so each one's RSS is its own): `node bin/quire.js
+ * serve` with the bench counters on, and the ceiling server. Start on a free port, wait for health,
+ * read memory from /proc, stop with SIGTERM. Also the load runner (load-child.js in a process).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createWriteStream, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { LoadResult, LoadSpec } from './load-child.js';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+export const ARTIFACTS = join(ROOT, 'specs', 'example', 'artifacts');
+const QUIRE = join(ROOT, 'bin', 'quire.js');
+const HERE = dirname(fileURLToPath(import.meta.url));
+
+export interface ServerProcess {
+  name: string;
+  url: string;
+  pid: number;
+  child: ChildProcess;
+  stop(): Promise<number | null>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** the environment every quire process of one bench database shares */
+export function quireEnv(databaseUrl: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    ...process.env, NODE_ENV: 'production', DATABASE_URL: databaseUrl, HOST: '127.0.0.1',
+    JWT_SECRET: 'bench-jwt-secret-0123456789abcdef', API_TOKEN_SALT: 'bench-token-salt-0123456789abcdef', ...extra,
+  };
+}
+
+/** `quire token create --type full-access` against the database (syncs the schema first) */
+export function createToken(databaseUrl: string, cwd: string): string {
+  const r = spawnSync(process.execPath, [QUIRE, 'token', 'create', '--artifacts', ARTIFACTS, '--name', `bench-${Date.now()}`, '--type', 'full-access'], { env: quireEnv(databaseUrl), cwd, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`quire token create failed: ${r.stderr}`);
+  return r.stdout.trim();
+}
+
+async function waitHealthy(url: string, child: ChildProcess, name: string, ms = 60_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`${name} exited ${child.exitCode} before answering`);
+    try {
+      const r = await fetch(`${url}/_health`);
+      if (r.status === 204 || r.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`${name} did not answer within ${ms} ms`);
+}
+
+function track(name: string, child: ChildProcess, url: string): ServerProcess {
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return {
+    name, url, pid: child.pid as number, child,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
+
+/** `node bin/quire.js serve` (QUIRE_COUNT_QUERIES=1), its log in `logFile` */
+export async function startQuire(databaseUrl: string, cwd: string, logFile: string, extraArgs: string[] = []): Promise<ServerProcess> {
+  const port = await freePort();
+  const log = createWriteStream(logFile, { flags: 'a' });
+  const child = spawn(process.execPath, [QUIRE, 'serve', '--artifacts', ARTIFACTS, ...extraArgs], {
+    env: quireEnv(databaseUrl, { PORT: String(port), QUIRE_COUNT_QUERIES: '1' }), cwd, stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  const url = `http://127.0.0.1:${port}`;
+  await waitHealthy(url, child, 'quire');
+  return track('quire', child, url);
+}
+
+/** the hand-written ceiling server (ceiling-server.js) on the same database */
+export async function startCeiling(databaseUrl: string, logFile: string): Promise<ServerProcess> {
+  const port = await freePort();
+  const log = createWriteStream(logFile, { flags: 'a' });
+  const child = spawn(process.execPath, [join(HERE, 'ceiling-server.js')], { env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  const url = `http://127.0.0.1:${port}`;
+  await waitHealthy(url, child, 'ceiling');
+  return track('ceiling', child, url);
+}
+
+/** resident and peak resident memory of a process, in MB (Linux /proc) */
+export function memoryOf(pid: number): { rssMb: number; peakMb: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+  return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
+}
+
+export interface ServerStats {
+  statements: number;
+  requests: number;
+  /** user + system CPU time of the server process so far */
+  cpuMicros: number;
+}
+
+/** the bench counters of a server (quire: /_quire/stats; the ceiling answers the same path) */
+export async function statsOf(server: ServerProcess): Promise<ServerStats> {
+  const r = await fetch(`${server.url}/_quire/stats`);
+  if (r.status !== 200) throw new Error(`${server.name} stats -> ${r.status}`);
+  return (await r.json()) as ServerStats;
+}
+
+/** one autocannon run in a child process */
+export function load(spec: LoadSpec): Promise<LoadResult> {
+  const child = spawn(process.execPath, [join(HERE, 'load-child.js'), JSON.stringify(spec)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+  return new Promise((resolve, reject) => {
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`load runner exited ${code}: ${err}`));
+      resolve(JSON.parse(out.trim().split('\n').pop() as string) as LoadResult);
+    });
+  });
+}

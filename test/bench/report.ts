@@ -1,0 +1,89 @@
+/**
+ * bench: the tables `make bench` prints: workloads (quire vs ceiling, alternating), cost growth
+ * with page and data size, start-up and build. Plain string formatting of measured numbers.
+ */
+import type { StartupResult } from './startup-bench.js';
+
+export interface WorkloadRow {
+  id: string;
+  title: string;
+  target: number;
+  quireRps: number;
+  ceilingRps: number;
+  quireRounds: number[];
+  ceilingRounds: number[];
+  ratio: number;
+  p50: number;
+  p99: number;
+  ceilingP50: number;
+  ceilingP99: number;
+  sqlPerRequest: number;
+  ceilingSqlPerRequest: number;
+  /** server CPU time (all threads) per request, microseconds: steadier than req/s on a shared machine */
+  cpuPerRequest: number;
+  ceilingCpuPerRequest: number;
+  /** quire's RSS after each round */
+  rssMb: number[];
+  peakMb: number;
+}
+
+export interface GrowthRow {
+  workload: string;
+  articles: number;
+  pageSize: number;
+  rps: number;
+  msPerRequest: number;
+  cpuPerRequest: number;
+  sqlPerRequest: number;
+}
+
+const pad = (s: string, n: number) => (s.length >= n ? s : s + ' '.repeat(n - s.length));
+const lpad = (s: string, n: number) => (s.length >= n ? s : ' '.repeat(n - s.length) + s);
+
+function table(head: string[], rows: string[][], left = 1): string {
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i < left ? pad(c, widths[i]) : lpad(c, widths[i]))).join('  ');
+  return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
+export function formatTable(label: string, articles: number, rows: WorkloadRow[], finalRssMb: number, peakRssMb: number): string {
+  const body = rows.map((r) => [
+    `${r.id} ${r.title}`,
+    r.quireRps.toFixed(0),
+    r.ceilingRps.toFixed(0),
+    r.ratio.toFixed(2),
+    `>=${r.target}`,
+    r.ratio >= r.target ? 'met' : 'NOT MET',
+    `${r.p50.toFixed(0)}/${r.p99.toFixed(0)}`,
+    `${r.ceilingP50.toFixed(0)}/${r.ceilingP99.toFixed(0)}`,
+    `${r.sqlPerRequest.toFixed(1)}/${r.ceilingSqlPerRequest.toFixed(1)}`,
+    `${r.cpuPerRequest.toFixed(0)}/${r.ceilingCpuPerRequest.toFixed(0)} (${(r.ceilingCpuPerRequest / r.cpuPerRequest).toFixed(2)})`,
+    r.rssMb.map((m) => m.toFixed(0)).join('>'),
+    r.peakMb.toFixed(0),
+  ]);
+  const head = ['workload', 'quire r/s', 'ceiling r/s', 'ratio', 'target', '', 'quire p50/p99 ms', 'ceil p50/p99', 'SQL/req q/c', 'CPU us/req q/c', 'RSS MB/round', 'peak MB'];
+  const rss = finalRssMb < 200 ? 'met' : 'NOT MET';
+  return `${label}, ${articles.toLocaleString('en')} articles\n${table(head, body)}\nquire RSS after the run ${finalRssMb.toFixed(0)} MB (peak ${peakRssMb.toFixed(0)} MB; target < 200 MB: ${rss})`;
+}
+
+export function formatGrowth(rows: GrowthRow[]): string {
+  const body = rows.map((r, i) => {
+    const prev = rows[i - 1];
+    const marginal = prev && prev.workload === r.workload && prev.articles === r.articles
+      ? `${((1000 * (r.msPerRequest - prev.msPerRequest)) / (r.pageSize - prev.pageSize)).toFixed(0)} us/entry`
+      : '';
+    const cpuMarginal = prev && prev.workload === r.workload && prev.articles === r.articles
+      ? `${((r.cpuPerRequest - prev.cpuPerRequest) / (r.pageSize - prev.pageSize)).toFixed(0)} us/entry`
+      : '';
+    return [r.workload, r.articles.toLocaleString('en'), String(r.pageSize), r.rps.toFixed(0), r.msPerRequest.toFixed(2), `${((1000 * r.msPerRequest) / r.pageSize).toFixed(0)} us`, marginal, r.cpuPerRequest.toFixed(0), cpuMarginal, r.sqlPerRequest.toFixed(1)];
+  });
+  return `cost growth (quire alone; ms/req = 1000 / req/s at 10 connections; CPU = server CPU per request)\n${table(['', 'articles', 'page', 'req/s', 'ms/req', 'per entry', 'marginal', 'CPU us/req', 'CPU marginal', 'SQL/req'], body, 2)}`;
+}
+
+export function formatStartup(r: StartupResult): string {
+  const lines = [`quire build, ${r.types} content-types: ${r.build.ms.toFixed(0)} ms, peak RSS ${r.build.peakMb.toFixed(0)} MB`];
+  for (const s of r.serve) {
+    lines.push(`quire serve on ${s.dialect}: first start (creates the schema) ${s.firstStartMs.toFixed(0)} ms, peak RSS ${s.firstPeakMb.toFixed(0)} MB; restart ${s.restartMs.toFixed(0)} ms, peak RSS ${s.restartPeakMb.toFixed(0)} MB`);
+  }
+  return lines.join('\n');
+}
