@@ -6,7 +6,7 @@
  * the bench counters (QUIRE_COUNT_QUERIES=1); quire's RSS from /proc. Then cost growth with page
  * and data size, and start-up/build on the 200-type generated spec. Prints tables and writes
  * bench/results/<timestamp>.json. Not part of `make test`.
- *   BENCH_SIZE=large (10,000 articles), BENCH_SECONDS (4), BENCH_ROUNDS (2), BENCH_DIALECTS=sqlite,postgres
+ *   BENCH_SIZE=large (10,000 articles), BENCH_SECONDS (3), BENCH_ROUNDS (3), BENCH_DIALECTS=sqlite,postgres
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,8 +21,8 @@ import { benchStartup } from './startup-bench.js';
 import { pagedPath, workloads, type SharedIds, type Workload } from './workloads.js';
 
 const LARGE = process.env.BENCH_SIZE === 'large';
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const WARMUP = 2;
 const CONNECTIONS = 10;
 const PG_URL = process.env.QUIRE_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
