@@ -13,7 +13,8 @@ import type { Principal } from '../auth/permissions.js';
 import type { Artifacts } from '../boot/load-artifacts.js';
 import { ForbiddenError, MethodNotAllowedError, NotFoundError } from '../errors/index.js';
 import type { EngineContext } from '../http/engine-context.js';
-import { DOCUMENTATION_CSP, DocumentationPage } from './documentation-page.js';
+import { PAGE_CSP } from '../http/page-assets.js';
+import { DocumentationPage } from './documentation-page.js';
 
 /** The permission (permissions.json role list, or a custom API token) that reads private contracts. */
 export const CONTRACTS_PERMISSION = 'plugin::documentation.contracts.read';
@@ -73,7 +74,7 @@ export function createContractsEndpoint(context: EngineContext, artifacts: Artif
     }
     if (!documentation) throw new NotFoundError('Not Found');
     if (pathname === '/documentation' || pathname === '/documentation/') {
-      return write(req, res, Buffer.from(documentation.page()), { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': DOCUMENTATION_CSP, 'Cache-Control': 'no-cache' });
+      return write(req, res, Buffer.from(documentation.page()), { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': PAGE_CSP, 'Cache-Control': 'no-cache' });
     }
     const asset = documentation.asset(pathname);
     if (!asset) throw new NotFoundError('Not Found');

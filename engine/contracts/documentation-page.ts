@@ -5,20 +5,15 @@
  * "Try it out" sends real requests; the Authorize dialog (or the token form shown when the contracts
  * are private) sets the bearer token they carry.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-
-const require = createRequire(import.meta.url);
+import { escapeHtml, PageAssets, type AssetList, type PageAsset } from '../http/page-assets.js';
 
 export const DOCUMENTATION_PATH = '/documentation';
 const ASSET_PREFIX = `${DOCUMENTATION_PATH}/assets/`;
 
-/** asset name -> [file inside swagger-ui-dist, content type] */
-const ASSETS: Readonly<Record<string, readonly [string, string]>> = {
-  'swagger-ui.css': ['swagger-ui.css', 'text/css; charset=utf-8'],
-  'swagger-ui-bundle.js': ['swagger-ui-bundle.js', 'text/javascript; charset=utf-8'],
-  'favicon-32x32.png': ['favicon-32x32.png', 'image/png'],
+const ASSETS: AssetList = {
+  'swagger-ui.css': ['swagger-ui-dist', 'swagger-ui.css', 'text/css; charset=utf-8'],
+  'swagger-ui-bundle.js': ['swagger-ui-dist', 'swagger-ui-bundle.js', 'text/javascript; charset=utf-8'],
+  'favicon-32x32.png': ['swagger-ui-dist', 'favicon-32x32.png', 'image/png'],
 };
 
 /**
@@ -69,18 +64,9 @@ const INIT_SCRIPT = `(function () {
 })();
 `;
 
-export interface DocumentationAsset {
-  readonly body: Buffer;
-  readonly type: string;
-}
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** Content-Security-Policy of the page: everything from this server, nothing inline but styles. */
-export const DOCUMENTATION_CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; frame-ancestors 'self'";
 
 export class DocumentationPage {
-  private readonly cache = new Map<string, DocumentationAsset>();
+  private readonly assets = new PageAssets(ASSETS, INIT_SCRIPT);
 
   constructor(private readonly specPath: string) {}
 
@@ -116,19 +102,7 @@ export class DocumentationPage {
   }
 
   /** `/documentation/assets/swagger-ui.css` -> the file; undefined for names not in the list (never a path from the request). */
-  asset(pathname: string): DocumentationAsset | undefined {
-    if (!pathname.startsWith(ASSET_PREFIX)) return undefined;
-    const name = pathname.slice(ASSET_PREFIX.length);
-    const cached = this.cache.get(name);
-    if (cached) return cached;
-    let asset: DocumentationAsset;
-    if (name === 'init.js') asset = { body: Buffer.from(INIT_SCRIPT), type: 'text/javascript; charset=utf-8' };
-    else {
-      const entry = Object.hasOwn(ASSETS, name) ? ASSETS[name] : undefined;
-      if (!entry) return undefined;
-      asset = { body: readFileSync(join(dirname(require.resolve('swagger-ui-dist/package.json')), entry[0])), type: entry[1] };
-    }
-    this.cache.set(name, asset);
-    return asset;
+  asset(pathname: string): PageAsset | undefined {
+    return pathname.startsWith(ASSET_PREFIX) ? this.assets.get(pathname.slice(ASSET_PREFIX.length)) : undefined;
   }
 }

@@ -13,7 +13,7 @@ import type { BaseLogger as Logger } from 'pino';
 import type { Principal } from '../auth/permissions.js';
 import { resolvePrincipal } from '../auth/resolve-principal.js';
 import type { Artifacts } from '../boot/load-artifacts.js';
-import { NotFoundError, PayloadTooLargeError } from '../errors/index.js';
+import { NotFoundError } from '../errors/index.js';
 import type { EngineContext } from '../http/engine-context.js';
 import { readGraphqlUpload, uploadResolvers } from '../upload/graphql-upload.js';
 import { buildResolvers } from './build-resolvers.js';
@@ -22,7 +22,9 @@ import { costLimitRule, depthLimitRule, documentLimits, type DocumentLimits } fr
 import { loadExtension } from './extension.js';
 import { formatGraphqlError, withCode } from './format-error.js';
 import type { GraphqlContext, GraphqlRuntime } from './graphql-context.js';
-import { Playground, PLAYGROUND_CSP } from './playground.js';
+import { PAGE_CSP } from '../http/page-assets.js';
+import { readBodyBuffer } from '../http/read-body.js';
+import { Playground } from './playground.js';
 import { findEntries, findEntry } from './read-entries.js';
 import { RelationLoaders } from './relation-loaders.js';
 import { RowBudget } from './row-budget.js';
@@ -43,26 +45,6 @@ interface RequestState {
   context?: GraphqlContext;
   /** execution ran and produced `data` (null included) */
   answered: boolean;
-}
-
-async function readText(req: IncomingMessage, limit: number): Promise<string> {
-  const declared = Number(req.headers['content-length'] ?? NaN);
-  const tooLarge = () => new PayloadTooLargeError(`Request body is larger than ${limit} bytes`, { limit });
-  if (declared > limit) {
-    req.resume();
-    throw tooLarge();
-  }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) {
-      req.resume();
-      throw tooLarge();
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks, size).toString('utf8');
 }
 
 function parseLimited(source: string, limits: DocumentLimits) {
@@ -158,7 +140,7 @@ export async function createGraphqlEndpoint(engine: EngineContext, artifacts: Ar
     const body = playground!.page();
     res.statusCode = 200;
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
-    res.setHeader('Content-Security-Policy', PLAYGROUND_CSP);
+    res.setHeader('Content-Security-Policy', PAGE_CSP);
     res.setHeader('Content-Length', Buffer.byteLength(body));
     res.end(body);
   }
@@ -177,7 +159,7 @@ export async function createGraphqlEndpoint(engine: EngineContext, artifacts: Ar
     const state: RequestState = { principal, answered: false };
     // a multipart request (file uploads) becomes the JSON body it stands for, its files in the variables
     const multipart = method === 'POST' ? await readGraphqlUpload(req, engine, principal) : undefined;
-    const body = multipart ? multipart.body : method === 'POST' ? await readText(req, config.bodyLimit) : null;
+    const body = multipart ? multipart.body : method === 'POST' ? (await readBodyBuffer(req, config.bodyLimit)).toString('utf8') : null;
     const request: GraphqlHttpRequest<IncomingMessage, RequestState> = {
       method,
       url: req.url ?? path,

@@ -4,14 +4,9 @@
  * quire itself under `<endpoint>/playground/`, so it works offline and needs no CDN. Takes the endpoint
  * path; returns the page and the assets. Enabled outside production, or with playgroundAlways.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { escapeHtml, PageAssets, type AssetList, type PageAsset } from '../http/page-assets.js';
 
-const require = createRequire(import.meta.url);
-
-/** asset name -> [package, file inside it, content type] */
-const ASSETS: Readonly<Record<string, readonly [string, string, string]>> = {
+const ASSETS: AssetList = {
   'graphiql.min.css': ['graphiql', 'graphiql.min.css', 'text/css; charset=utf-8'],
   'graphiql.min.js': ['graphiql', 'graphiql.min.js', 'text/javascript; charset=utf-8'],
   'react.production.min.js': ['react', 'umd/react.production.min.js', 'text/javascript; charset=utf-8'],
@@ -29,18 +24,9 @@ const INIT_SCRIPT = `(function () {
 })();
 `;
 
-export interface PlaygroundAsset {
-  readonly body: Buffer;
-  readonly type: string;
-}
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** Content-Security-Policy of the page: everything from this server, nothing inline but styles. */
-export const PLAYGROUND_CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; frame-ancestors 'self'";
 
 export class Playground {
-  private readonly cache = new Map<string, PlaygroundAsset>();
+  private readonly assets = new PageAssets(ASSETS, INIT_SCRIPT);
 
   constructor(private readonly endpoint: string) {}
 
@@ -72,18 +58,7 @@ export class Playground {
   }
 
   /** An asset by name, or undefined for names not in the list (never a path from the request). */
-  asset(name: string): PlaygroundAsset | undefined {
-    const cached = this.cache.get(name);
-    if (cached) return cached;
-    let asset: PlaygroundAsset;
-    if (name === 'init.js') asset = { body: Buffer.from(INIT_SCRIPT), type: 'text/javascript; charset=utf-8' };
-    else {
-      const entry = Object.hasOwn(ASSETS, name) ? ASSETS[name] : undefined;
-      if (!entry) return undefined;
-      const [pkg, file, type] = entry;
-      asset = { body: readFileSync(join(dirname(require.resolve(`${pkg}/package.json`)), file)), type };
-    }
-    this.cache.set(name, asset);
-    return asset;
+  asset(name: string): PageAsset | undefined {
+    return this.assets.get(name);
   }
 }

@@ -18,7 +18,10 @@ interface AjvError {
 type Validate = ((data: unknown) => boolean) & { errors?: AjvError[] | null };
 
 export class BodyValidator {
-  private constructor(private readonly validators: Map<string, Validate>) {}
+  /** compiled on an operation's first body, not at start: Ajv compiles slowly and most specs have many types */
+  private readonly validators = new Map<string, Validate | null>();
+
+  private constructor(private readonly api: OpenAPIBackend) {}
 
   static async create(doc: OpenApiDocument): Promise<BodyValidator> {
     const api = new OpenAPIBackend({
@@ -38,19 +41,25 @@ export class BodyValidator {
       },
     });
     await api.init();
-    const validators = new Map<string, Validate>();
-    for (const op of api.router.getOperations() as { operationId?: string; requestBody?: unknown }[]) {
-      if (!op.operationId || !op.requestBody) continue;
-      const [bodyValidator] = api.validator.getRequestValidatorsForOperation(op.operationId) ?? [];
-      if (bodyValidator) validators.set(op.operationId, bodyValidator as unknown as Validate);
+    return new BodyValidator(api);
+  }
+
+  private validatorOf(operationId: string): Validate | null {
+    let check = this.validators.get(operationId);
+    if (check === undefined) {
+      const op = this.api.router.getOperation(operationId) as { requestBody?: unknown } | undefined;
+      const [bodyValidator] = op?.requestBody ? (this.api.validator.getRequestValidatorsForOperation(operationId) ?? []) : [];
+      check = (bodyValidator as unknown as Validate | undefined) ?? null;
+      this.validators.set(operationId, check);
     }
-    return new BodyValidator(validators);
+    return check;
   }
 
   /** Throws ValidationError when the body does not match the operation's request schema. */
   validate(operationId: string, body: unknown, _params: Record<string, string>): void {
-    const check = this.validators.get(operationId);
-    if (!check || body === undefined) return;
+    if (body === undefined) return;
+    const check = this.validatorOf(operationId);
+    if (!check) return;
     if (check({ requestBody: body })) return;
     throw ValidationError.of(toIssues(check.errors ?? []));
   }

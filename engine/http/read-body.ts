@@ -7,11 +7,12 @@ import { PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
-export async function readJsonBody(req: IncomingMessage, limit: number): Promise<unknown> {
-  const declared = Number(req.headers['content-length'] ?? NaN);
-  if (declared > limit) {
+/** The raw body, refused with 413 as soon as it (or its declared length) passes `limit` bytes. */
+export async function readBodyBuffer(req: IncomingMessage, limit: number): Promise<Buffer> {
+  const tooLarge = () => new PayloadTooLargeError(`Request body is larger than ${limit} bytes`, { limit });
+  if (Number(req.headers['content-length'] ?? NaN) > limit) {
     req.resume();
-    throw new PayloadTooLargeError(`Request body is larger than ${limit} bytes`, { limit });
+    throw tooLarge();
   }
   const chunks: Buffer[] = [];
   let size = 0;
@@ -19,17 +20,22 @@ export async function readJsonBody(req: IncomingMessage, limit: number): Promise
     size += chunk.length;
     if (size > limit) {
       req.resume();
-      throw new PayloadTooLargeError(`Request body is larger than ${limit} bytes`, { limit });
+      throw tooLarge();
     }
     chunks.push(chunk);
   }
-  if (size === 0) return undefined;
+  return Buffer.concat(chunks, size);
+}
+
+export async function readJsonBody(req: IncomingMessage, limit: number): Promise<unknown> {
+  const buffer = await readBodyBuffer(req, limit);
+  if (buffer.length === 0) return undefined;
   const type = String(req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
   if (type !== 'application/json' && !/^application\/[a-z0-9.+-]+\+json$/.test(type))
     throw new UnsupportedMediaTypeError(`Unsupported content type "${type || 'none'}": send application/json`);
   let text: string;
   try {
-    text = decoder.decode(Buffer.concat(chunks, size));
+    text = decoder.decode(buffer);
   } catch {
     throw new ValidationError('Request body is not valid UTF-8');
   }
