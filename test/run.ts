@@ -79,7 +79,7 @@ function runUvu(dir: string, env: Record<string, string>, label: string): Promis
         resolve({ passed: 0, failed: 1, skipped: 0, crashed: true });
         return;
       }
-      const failed = total - passed - skipped + (code !== 0 && total === passed + skipped ? 1 : 0);
+      const failed = total - passed + (code !== 0 && total === passed ? 1 : 0);
       resolve({ passed, failed, skipped, crashed: false });
     });
   });
