@@ -2,6 +2,8 @@
 SHELL := /bin/bash
 NPM_FLAGS := --no-audit --no-fund --loglevel=error
 EXAMPLE := specs/example
+# every example spec with committed artifacts (check-example checks them all)
+SPECS := specs/example specs/multilingual
 PORT ?= 1337
 
 .PHONY: install start test test-unit golden-update build-example check-example bench bench-build bench-populate clean
@@ -14,10 +16,10 @@ install: node_modules/.installed
 	npx tsc -p tsconfig.json
 
 build-example: install
-	node bin/quire.js build --src $(EXAMPLE) --out $(EXAMPLE)/artifacts
+	for spec in $(SPECS); do node bin/quire.js build --src $$spec --out $$spec/artifacts || exit 1; done
 
 check-example: install
-	node bin/quire.js check --src $(EXAMPLE) --artifacts $(EXAMPLE)/artifacts
+	for spec in $(SPECS); do node bin/quire.js check --src $$spec --artifacts $$spec/artifacts || exit 1; done
 
 start: build-example
 	PORT=$(PORT) node bin/quire.js serve --artifacts $(EXAMPLE)/artifacts
@@ -29,7 +31,7 @@ test-unit: install
 	node dist/test/run.js unit
 
 golden-update: install
-	node bin/quire.js build --src $(EXAMPLE) --out $(EXAMPLE)/artifacts
+	for spec in $(SPECS); do node bin/quire.js build --src $$spec --out $$spec/artifacts || exit 1; done
 	QUIRE_GOLDEN_UPDATE=1 node dist/test/run.js golden
 
 bench: install

@@ -22,6 +22,8 @@ import { readJsonBody } from './http/read-body.js';
 import { REST_ACTIONS } from './http/rest-actions.js';
 import { RouteTable } from './http/route-table.js';
 import { USERS_ROUTES } from './http/users-actions.js';
+import { I18N_ROUTES } from './http/i18n-actions.js';
+import { LOCALE_UID, syncLocales } from './i18n/sync-locales.js';
 import { createUploads, FILE_UID } from './upload/index.js';
 import { createRepository, syncSchema } from './repository/index.js';
 import type { Repository, SyncReport } from './repository/types.js';
@@ -57,6 +59,7 @@ export async function createApp(config: ServerConfig, opts: AppOptions): Promise
   try {
     sync = await syncSchema(repo, model, { allowDestructive: config.allowDestructive });
     await syncRoles(repo, model);
+    await syncLocales(repo, model);
   } catch (err) {
     await repo.close();
     throw err;
@@ -120,7 +123,7 @@ export async function createApp(config: ServerConfig, opts: AppOptions): Promise
       send(res, result.status, method === 'HEAD' ? undefined : result.body, result.headers);
       return;
     }
-    const plugin = op.uid === USER_UID ? USERS_ROUTES[op.action] : undefined;
+    const plugin = op.uid === USER_UID ? USERS_ROUTES[op.action] : op.uid === LOCALE_UID ? I18N_ROUTES[op.action] : undefined;
     const handler = plugin ? plugin.handle : REST_ACTIONS[op.action];
     if (!handler || (!plugin && !op.uid.startsWith('api::'))) throw new NotFoundError('Not Found');
 

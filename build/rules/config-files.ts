@@ -111,6 +111,11 @@ function checkPermission(p: unknown, contentTypes: Map<string, unknown>): string
   const m = /^(api::[a-z0-9-]+\.[a-z0-9-]+)\.([A-Za-z]+)$/.exec(p);
   if (!m) return `"${p}" is not a permission string (<uid>.<action>)`;
   if (!contentTypes.has(m[1])) return `"${p}": unknown content-type "${m[1]}"`;
-  if (!(ACTIONS as readonly string[]).includes(m[2])) return `"${p}": unknown action "${m[2]}" (${ACTIONS.join(', ')})`;
+  if (m[2] === 'createLocalization') {
+    // the i18n plugin's POST /api/<plural>/:id/localizations
+    const pluginOptions = (contentTypes.get(m[1]) as { schema?: { pluginOptions?: { i18n?: { localized?: unknown } } } }).schema?.pluginOptions;
+    return pluginOptions?.i18n?.localized === true ? undefined : `"${p}": createLocalization needs a localized content-type`;
+  }
+  if (!(ACTIONS as readonly string[]).includes(m[2])) return `"${p}": unknown action "${m[2]}" (${ACTIONS.join(', ')}, createLocalization on localized types)`;
   return undefined;
 }

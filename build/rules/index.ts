@@ -5,6 +5,7 @@ import { attributeTypes } from './attribute-types.js';
 import { componentRefs } from './component-refs.js';
 import { configFiles } from './config-files.js';
 import { definitionShape } from './definition-shape.js';
+import { i18nOptions } from './i18n-options.js';
 import { relations } from './relations.js';
 import type { Rule } from './rule-context.js';
 import { uniqueNames } from './unique-names.js';
@@ -18,4 +19,5 @@ export const specifiedRules: readonly Rule[] = Object.freeze([
   componentRefs,
   uniqueNames,
   configFiles,
+  i18nOptions,
 ]);

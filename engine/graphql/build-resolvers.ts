@@ -16,15 +16,18 @@ import { argumentsKey, loadedMeta } from './loaded-entries.js';
 import { entityOf, findEntries, findEntry } from './read-entries.js';
 import { createScalars } from './scalars.js';
 import { SelectionReader } from './selection-populate.js';
-import type { Operation, Owner } from './type-index.js';
+import { LOCALE_UID, type Operation, type Owner } from './type-index.js';
+import { localizationsField } from '../plan/index.js';
 import { meRole, USERS_FIELDS } from './users-resolvers.js';
-import { createEntry, deleteEntry, updateEntry } from './write-entries.js';
+import { createEntry, createLocalizationEntry, deleteEntry, updateEntry } from './write-entries.js';
 
 type Resolver = GraphQLFieldResolver<any, GraphqlContext, Record<string, unknown>>;
 type Resolvers = Record<string, Record<string, unknown>>;
 
 function operationResolver(op: Operation): Resolver {
-  if (!op.uid.startsWith('api::')) {
+  // the i18n plugin's locales are ordinary rows (filled at start from config/i18n.json)
+  const locales = op.uid === LOCALE_UID && (op.action === 'find' || op.action === 'findOne');
+  if (!op.uid.startsWith('api::') && !locales) {
     return () => {
       throw new NotImplementedError(`${op.key} is not served: quire serves the content-types of the spec, not the ${op.uid.split('.')[0]} plugin's own entries`);
     };
@@ -35,6 +38,7 @@ function operationResolver(op: Operation): Resolver {
     case 'findOne':
       return (_p, args, ctx, info) => findEntry(ctx, op.uid, (args.id ?? undefined) as string | undefined, args, info);
     case 'create':
+      if (op.localization) return (_p, args, ctx, info) => createLocalizationEntry(ctx, op.uid, args, info);
       return (_p, args, ctx, info) => createEntry(ctx, op.uid, args, info);
     case 'update':
       return (_p, args, ctx, info) => updateEntry(ctx, op.uid, args, info);
@@ -91,7 +95,9 @@ function ownerResolvers(owner: Owner, schema: GraphQLSchema, resolvers: Resolver
   if (!isObjectType(type)) return;
   const fields = type.getFields();
   const own: Record<string, unknown> = {};
-  for (const [name, attr] of Object.entries(owner.schema.attributes)) {
+  const attributes = Object.entries(owner.schema.attributes);
+  if (owner.kind === 'contentType' && owner.schema.localized) attributes.push(['localizations', localizationsField(owner.uid)]);
+  for (const [name, attr] of attributes) {
     const field = fields[name];
     if (!field) continue;
     const named = getNamedType(field.type);

@@ -39,7 +39,8 @@ export class RelationLoaders {
     const plan = planFind(
       model,
       uid,
-      { filters: { id: { in: ids.map(String) } }, fields: 'id', populate, pagination: { page: 1, pageSize: size, withCount: false }, publicationState: 'PREVIEW' },
+      // parents of any locale (locale 'all'; types without i18n ignore it)
+      { filters: { id: { in: ids.map(String) } }, fields: 'id', populate, pagination: { page: 1, pageSize: size, withCount: false }, publicationState: 'PREVIEW', locale: 'all' },
       { canFind: this.canFind, dialect: 'graphql' },
     );
     this.rows.chargePlan(plan);

@@ -11,6 +11,7 @@ import {
   type SelectionNode, type SelectionSetNode,
 } from 'graphql';
 import type { Attribute } from '../../build/model/types.js';
+import { localizationsField } from '../plan/index.js';
 import type { PublicationState } from '../plan/types.js';
 import { argumentsKey, type LoadedTag, type TagTree } from './loaded-entries.js';
 import type { Owner, TypeIndex } from './type-index.js';
@@ -113,7 +114,7 @@ export class SelectionReader {
     let narrow = narrowable(owner, type);
     for (const node of this.fields(owner.typeName, sets)) {
       const name = node.name.value;
-      const attr = owner.schema.attributes[name];
+      const attr = attributeOf(owner, name);
       const def = type.getFields()[name];
       if (name.startsWith('__')) continue;
       if (!attr) {
@@ -135,7 +136,7 @@ export class SelectionReader {
     }
     for (const [name, group] of groups) {
       const fieldType = getNamedType(type.getFields()[name].type).name;
-      const attr = owner.schema.attributes[name];
+      const attr = attributeOf(owner, name)!;
       const entry = this.attribute(attr, fieldType, group);
       if (!entry) continue;
       populate[name] = entry.request;
@@ -202,6 +203,12 @@ export class SelectionReader {
     const include = getDirectiveValues(GraphQLIncludeDirective, node, vars);
     return include?.if !== false;
   }
+}
+
+/** An attribute of `owner`, or the `localizations` relation of a localized content-type. */
+function attributeOf(owner: Owner, name: string): Attribute | undefined {
+  if (Object.hasOwn(owner.schema.attributes, name)) return owner.schema.attributes[name];
+  return name === 'localizations' && owner.kind === 'contentType' && owner.schema.localized ? localizationsField(owner.uid) : undefined;
 }
 
 function nonEmpty(value: Record<string, unknown>): boolean {

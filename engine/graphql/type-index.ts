@@ -17,7 +17,15 @@ export interface Operation {
   readonly uid: string;
   readonly action: Action;
   readonly single: boolean;
+  /** `create<Name>Localization` (action `create` of a new localization) */
+  readonly localization?: boolean;
+  /** the permission checked, when it is not `<uid>.<action>` */
+  readonly permission?: string;
 }
+
+/** The i18n plugin's locale type and the permission its queries need (Strapi's `listLocales`). */
+export const LOCALE_UID = 'plugin::i18n.locale';
+const LIST_LOCALES = 'plugin::i18n.locales.listLocales';
 
 export interface TypeIndex {
   /** `Article` -> api::article.article, `ComponentSharedSeo` -> shared.seo */
@@ -50,9 +58,10 @@ export function createTypeIndex(model: NormalizedModel, schema: GraphQLSchema): 
     owners.set(typeName, owner);
     byUid.set(ct.uid, owner);
     const single = ct.kind === 'singleType';
-    const add = (root: 'Query' | 'Mutation', field: string | undefined, action: Action) => {
+    const add = (root: 'Query' | 'Mutation', field: string | undefined, action: Action, extra: Partial<Operation> = {}) => {
       const fields = root === 'Query' ? query : mutation;
-      if (field && fields[field] && enabled(model, ct, action)) operations.set(`${root}.${field}`, { key: `${root}.${field}`, uid: ct.uid, action, single });
+      const permission = ct.uid === LOCALE_UID ? { permission: LIST_LOCALES } : {};
+      if (field && fields[field] && enabled(model, ct, action)) operations.set(`${root}.${field}`, { key: `${root}.${field}`, uid: ct.uid, action, single, ...permission, ...extra });
     };
     if (single) add('Query', singular, 'find');
     else {
@@ -62,6 +71,7 @@ export function createTypeIndex(model: NormalizedModel, schema: GraphQLSchema): 
     }
     add('Mutation', `update${typeName}`, 'update');
     add('Mutation', `delete${typeName}`, 'delete');
+    if (ct.localized) add('Mutation', `create${typeName}Localization`, 'create', { localization: true, permission: `${ct.uid}.createLocalization` });
   }
   for (const c of Object.values(model.components)) {
     if (!has(c.graphql.typeName)) continue;

@@ -73,7 +73,7 @@ export function wrapResolvers(schema: GraphQLSchema, index: TypeIndex, resolvers
       const config = resolversConfig[key];
       if (!root && !config) continue;
       const op = index.operations.get(key);
-      let scope: Scope | null = root ? (op ? [`${op.uid}.${op.action}`] : USERS_FIELDS[key]?.scope) : null;
+      let scope: Scope | null = root ? (op ? [op.permission ?? `${op.uid}.${op.action}`] : USERS_FIELDS[key]?.scope) : null;
       if (config?.auth === false) scope = false;
       else if (config?.auth) scope = config.auth.scope;
       field.resolve = wrap((field.resolve ?? defaultFieldResolver) as FieldResolver, scope, config, permissions, model);

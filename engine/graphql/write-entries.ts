@@ -10,7 +10,8 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import type { Component, ContentType, NormalizedModel } from '../../build/model/types.js';
 import { stampCreator } from '../auth/stamp-creator.js';
-import { planCreate, planUpdate } from '../plan/index.js';
+import { createLocalization, singleEntryId, syncSharedAttributes, writeSingleType } from '../i18n/localizations.js';
+import { parseLocale, planCreate, planUpdate } from '../plan/index.js';
 import type { FindOnePlan } from '../plan/types.js';
 import type { Repository } from '../repository/types.js';
 import { enumValueMap } from './enum-values.js';
@@ -59,8 +60,9 @@ export function writeBody(model: NormalizedModel, type: ContentType, data: unkno
   return { data: out };
 }
 
-async function singleId(tx: Repository, uid: string): Promise<number | undefined> {
-  return (await tx.findOne({ kind: 'findOne', uid, populate: {}, publicationState: 'preview', fields: [] }))?.id;
+/** A single type's entry in the `locale` argument (the default locale when absent; any entry without i18n). */
+async function singleId(ctx: GraphqlContext, tx: Repository, uid: string, locale: unknown): Promise<number | undefined> {
+  return singleEntryId(tx, uid, parseLocale(ctx.model, ctx.model.contentTypes[uid], locale, false));
 }
 
 /** Plan the read-back from the selection before writing (a bad selection writes nothing); run it with the new id. */
@@ -94,12 +96,10 @@ export async function updateEntry(ctx: GraphqlContext, uid: string, args: Data, 
   const options = { now: new Date(), strictDrafts: true };
   const back = readBack(ctx, uid, info);
   if (type.kind === 'singleType') {
+    const locale = parseLocale(model, type, args.locale, false);
     return ctx.runtime.repo.transaction(async (tx) => {
-      const existing = await singleId(tx, uid);
-      const id = existing !== undefined
-        ? ((await tx.update(planUpdate(model, uid, existing, body, options))) as number)
-        : await tx.create(planCreate(model, uid, body, options));
-      await stampCreator(tx, ctx.principal, uid, id, existing === undefined);
+      const { id, created } = await writeSingleType(tx, model, uid, locale, body, options);
+      await stampCreator(tx, ctx.principal, uid, id, created);
       return back(tx, id);
     });
   }
@@ -109,6 +109,7 @@ export async function updateEntry(ctx: GraphqlContext, uid: string, args: Data, 
   return ctx.runtime.repo.transaction(async (tx) => {
     const updated = await tx.update(plan);
     if (updated === undefined) return { data: null };
+    await syncSharedAttributes(tx, model, uid, updated, body.data, options.now);
     await stampCreator(tx, ctx.principal, uid, updated, false);
     return back(tx, updated);
   });
@@ -118,12 +119,30 @@ export async function deleteEntry(ctx: GraphqlContext, uid: string, args: Data, 
   const type = ctx.model.contentTypes[uid];
   const back = readBack(ctx, uid, info);
   return ctx.runtime.repo.transaction(async (tx) => {
-    const id = type.kind === 'singleType' ? await singleId(tx, uid) : validId(args.id);
+    const id = type.kind === 'singleType' ? await singleId(ctx, tx, uid, args.locale) : validId(args.id);
     if (id === undefined) return { data: null };
     const before = await back(tx, id);
     if (!before.data) return { data: null };
     if ((await tx.delete({ kind: 'delete', uid, id })) === undefined) return { data: null };
     return before;
+  });
+}
+
+/**
+ * `create<Name>Localization(id, data, locale)`: a new localization of entry `id` (single types: of
+ * the entry of any locale), shared values copied, linked to the group; a draft unless `data`
+ * publishes it. The errors are REST's ("locale is already used", "Entity not found", ...).
+ */
+export async function createLocalizationEntry(ctx: GraphqlContext, uid: string, args: Data, info?: GraphQLResolveInfo): Result {
+  const { model } = ctx;
+  const type = model.contentTypes[uid];
+  const { data } = writeBody(model, type, args.data, args.locale);
+  const sourceId = type.kind === 'singleType' && (args.id === undefined || args.id === null) ? undefined : validId(args.id) ?? 0;
+  const back = readBack(ctx, uid, info);
+  return ctx.runtime.repo.transaction(async (tx) => {
+    const id = await createLocalization(tx, model, uid, sourceId || undefined, data, new Date(), true);
+    await stampCreator(tx, ctx.principal, uid, id, true);
+    return back(tx, id);
   });
 }
 

@@ -12,6 +12,7 @@ import { operatorOf } from './operator-of.js';
 import { parseAttributeFilter } from './parse-attribute-filter.js';
 import { parseBooleanFlag } from './parse-boolean-flag.js';
 import type { ReadOptions } from './plan-options.js';
+import { localizationsField } from './parse-populate.js';
 import { readableField, type ReadableField } from './readable-field.js';
 import { schemaOf, type Schema } from './schema-of.js';
 import type { WhereNode } from './types.js';
@@ -89,7 +90,8 @@ function parseWhere(schema: Schema, raw: Record<string, unknown>, ctx: Ctx, dept
       if (!list || !list.every(isRecord)) throw invalidParameter(key);
       nodes.push(combineNodes(op.op === '$and' ? 'and' : 'or', list.map((item) => parseWhere(schema, item as Record<string, unknown>, ctx, depth + 1))));
     } else {
-      const field = readableField(schema, key);
+      // `localizations` of a localized type filters through its other localizations
+      const field = key === 'localizations' && 'kind' in schema && schema.localized ? localizationsField(schema.uid) : readableField(schema, key);
       if (!field || field.kind === 'dynamiczone') throw invalidParameter(key);
       nodes.push(field.kind === 'scalar' ? parseAttributeFilter(key, field.type, value, ctx) : parseLink(field, value, ctx, depth));
     }

@@ -1,12 +1,38 @@
 /**
- * engine/plan: `locale` is passed through as the string the client sent ('fr', 'all'); whether the
- * locale exists is checked later, by the stage that knows the entries. Non-strings -> 400. Pure.
+ * engine/plan: the `locale` query parameter of a read (REST `?locale=`, GraphQL `locale:`). On a
+ * localized type: absent -> the default locale, `all` -> every locale (lists and single types), a
+ * configured code -> that locale, anything else -> 400. Types without i18n ignore it, as Strapi v4
+ * does (a non-string is still a 400, like every malformed parameter). Pure.
  */
+import type { ContentType, NormalizedModel } from '../../build/model/types.js';
+import { ValidationError } from '../errors/errors.js';
 import { invalidParameter } from './invalid-parameter.js';
+import { issue } from './issue.js';
 
-/** `parseLocale('fr')` -> 'fr'; `parseLocale('')` / `parseLocale(undefined)` -> undefined; `parseLocale(['a'])` -> 400. */
-export function parseLocale(raw: unknown): string | undefined {
-  if (raw === undefined || raw === null || raw === '') return undefined;
-  if (typeof raw !== 'string') throw invalidParameter('locale');
-  return raw;
+export const ALL_LOCALES = 'all';
+
+/**
+ * `parseLocale(model, product, 'fr')` -> 'fr'; `(model, product, undefined)` -> 'en' (the default);
+ * `(model, product, 'all')` -> 'all'; `(model, product, 'xx')` -> 400; `(model, tag, 'fr')` -> undefined.
+ */
+export function parseLocale(model: NormalizedModel, type: ContentType, raw: unknown, allowAll = true): string | undefined {
+  if (raw !== undefined && raw !== null && typeof raw !== 'string') throw invalidParameter('locale');
+  if (!type.localized) return undefined;
+  const { defaultLocale } = model.config.i18n;
+  if (raw === undefined || raw === null || raw === '') return defaultLocale;
+  if (raw === ALL_LOCALES && allowAll) return ALL_LOCALES;
+  return checkLocale(model, raw, ['locale'], allowAll);
+}
+
+/** `checkLocale(model, 'de', ['locale'])` -> 'de'; an unconfigured code -> 400 naming the allowed ones. */
+export function checkLocale(model: NormalizedModel, code: string, path: readonly (string | number)[], allowAll = false): string {
+  const { locales } = model.config.i18n;
+  if (locales.includes(code)) return code;
+  throw ValidationError.of([issue(path, localeMessage(model, allowAll))]);
+}
+
+/** `locale must be one of the following values: en, fr, de` (plus `all` where reads accept it). */
+export function localeMessage(model: NormalizedModel, allowAll = false): string {
+  const codes = [...model.config.i18n.locales, ...(allowAll ? [ALL_LOCALES] : [])];
+  return `locale must be one of the following values: ${codes.join(', ')}`;
 }

@@ -44,6 +44,16 @@ function populatable(ctx: Ctx, field: ReadableField | undefined): field is Popul
   return field.kind !== 'relation' || ctx.options.canFind(field.target);
 }
 
+const LOCALIZATIONS = 'localizations';
+
+/** `localizations` of a localized type: a to-many relation to the type itself (Strapi v4's i18n plugin). */
+export function localizationsField(uid: string): Exclude<PopulatableField, { kind: 'component' | 'media' | 'dynamiczone' }> {
+  return {
+    kind: 'relation', name: LOCALIZATIONS, relation: 'oneToMany', target: uid, toMany: true, owner: true,
+    joinTable: undefined as never, required: false, private: false, localized: true,
+  };
+}
+
 /** One component of a zone, seen as a single component attribute so its spec is planned like one. */
 function zoneItem(zone: DynamicZoneAttribute, uid: string): ComponentAttribute {
   return { kind: 'component', name: zone.name, component: uid, repeatable: false, required: false, private: false, localized: zone.localized };
@@ -100,9 +110,9 @@ function plan(ctx: Ctx, uid: string, raw: unknown, depth: number): PopulateTree 
   let tree: PopulateTree = {};
   for (const [name, req] of populateEntries(raw)) {
     if (req === false) continue;
-    const names = name === '*' ? Object.keys(schema.attributes) : [name];
+    const names = name === '*' ? [...Object.keys(schema.attributes), ...('kind' in schema && schema.localized ? [LOCALIZATIONS] : [])] : [name];
     for (const attr of names) {
-      const field = readableField(schema, attr);
+      const field = attr === LOCALIZATIONS && 'kind' in schema && schema.localized ? localizationsField(schema.uid) : readableField(schema, attr);
       if (!populatable(ctx, field)) continue;
       tree = mergePopulateTrees(tree, { [attr]: planSpec(ctx, field, req, depth) })!;
     }

@@ -1,16 +1,28 @@
 /**
  * engine/plan: `data.locale` of a write. Only localized types take one; elsewhere it is dropped like
- * any unknown key. Whether the locale exists is checked by the stage that knows the locales. Pure.
+ * any unknown key (Strapi v4). A create without one gets the default locale; an update passes it on
+ * so the handler can refuse a change of locale (the entry's own is known only to the repository).
+ * An unconfigured code is an issue of the body. Pure.
  */
-import type { ContentType } from '../../build/model/types.js';
+import type { ContentType, NormalizedModel } from '../../build/model/types.js';
 import type { ValidationIssue } from '../errors/errors.js';
 import { issue } from './issue.js';
+import { localeMessage } from './parse-locale.js';
 import { messages } from './validation-messages.js';
 
-/** `parseWriteLocale(localizedType, { locale: 'fr' }, issues)` -> 'fr'; non-localized types -> undefined. */
-export function parseWriteLocale(type: ContentType, data: Record<string, unknown>, issues: ValidationIssue[]): string | undefined {
+/**
+ * `parseWriteLocale(model, product, { locale: 'fr' }, issues)` -> 'fr'; absent -> undefined;
+ * `{ locale: 'xx' }` -> an issue; non-localized types -> undefined.
+ */
+export function parseWriteLocale(model: NormalizedModel, type: ContentType, data: Record<string, unknown>, issues: ValidationIssue[]): string | undefined {
   if (!type.localized || data.locale === undefined || data.locale === null) return undefined;
-  if (typeof data.locale === 'string' && data.locale !== '') return data.locale;
-  issues.push(issue(['locale'], messages.type(['locale'], 'string', data.locale)));
-  return undefined;
+  if (typeof data.locale !== 'string' || data.locale === '') {
+    issues.push(issue(['locale'], messages.type(['locale'], 'string', data.locale)));
+    return undefined;
+  }
+  if (!model.config.i18n.locales.includes(data.locale)) {
+    issues.push(issue(['locale'], localeMessage(model)));
+    return undefined;
+  }
+  return data.locale;
 }

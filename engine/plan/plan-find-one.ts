@@ -32,7 +32,9 @@ export function planFindOne(model: NormalizedModel, uid: string, id: string | nu
   const fields = parseFields(model, uid, q.fields);
   const populate = parsePopulate(model, uid, q.populate, options, readLimits(model, options));
   const publicationState = parsePublicationState(q.publicationState, options.dialect);
-  const locale = parseLocale(q.locale);
+  // by id the entry is whatever its locale (Strapi v4), but a bad locale is still a 400
+  const parsed = parseLocale(model, type, q.locale, entryId !== undefined);
+  const locale = entryId === undefined ? parsed : undefined;
   return deepFreeze({
     kind: 'findOne',
     uid,
@@ -41,5 +43,6 @@ export function planFindOne(model: NormalizedModel, uid: string, id: string | nu
     populate,
     publicationState,
     ...(locale !== undefined && { locale }),
+    ...(type.localized && options.dialect !== 'graphql' && { availableLocales: true as const }),
   });
 }

@@ -3,7 +3,7 @@
  * parsed query (qs output or GraphQL args), checks every parameter against the model and returns a
  * frozen plan; never touches a database. Errors: 400 ValidationError / PaginationError, 404 for an unknown uid.
  */
-import type { NormalizedModel } from '../../build/model/types.js';
+import type { ContentType, NormalizedModel } from '../../build/model/types.js';
 import { checkQueryKeys } from './check-query-keys.js';
 import { deepFreeze } from './deep-freeze.js';
 import { parseFields } from './parse-fields.js';
@@ -24,7 +24,7 @@ import type { FindPlan } from './types.js';
  *        page: { style: 'page', page: 1, pageSize: 5, withCount: true }, populate: {}, publicationState: 'live' }
  */
 export function planFind(model: NormalizedModel, uid: string, query: unknown, options: ReadOptions): FindPlan {
-  schemaOf(model, uid, 'contentType');
+  const type = schemaOf(model, uid, 'contentType') as ContentType;
   const q = checkQueryKeys(query);
   const limits = readLimits(model, options);
   const where = parseFilters(model, uid, q.filters, options);
@@ -33,7 +33,7 @@ export function planFind(model: NormalizedModel, uid: string, query: unknown, op
   const populate = parsePopulate(model, uid, q.populate, options, limits);
   const page = parsePagination(q.pagination, limits);
   const publicationState = parsePublicationState(q.publicationState, options.dialect);
-  const locale = parseLocale(q.locale);
+  const locale = parseLocale(model, type, q.locale);
   return deepFreeze({
     kind: 'find',
     uid,
@@ -44,5 +44,7 @@ export function planFind(model: NormalizedModel, uid: string, query: unknown, op
     populate,
     publicationState,
     ...(locale !== undefined && { locale }),
+    // entry-level meta.availableLocales exists in REST answers only
+    ...(locale !== undefined && options.dialect !== 'graphql' && { availableLocales: true as const }),
   });
 }

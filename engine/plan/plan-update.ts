@@ -29,7 +29,7 @@ export function planUpdate(model: NormalizedModel, uid: string, id: string | num
   const issues: ValidationIssue[] = [];
   const publishedAt = parsePublishedAt(type, data, issues);
   const write = parseWriteData({ model, isDraft: publishedAt === null && !options?.strictDrafts, issues }, type, data, 'update', []);
-  const locale = parseWriteLocale(type, data, issues);
+  const locale = parseWriteLocale(model, type, data, issues);
   if (issues.length > 0) throw ValidationError.of(issues);
   return deepFreeze({
     kind: 'update',

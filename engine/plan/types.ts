@@ -73,7 +73,10 @@ export interface FindPlan {
   readonly fields?: readonly string[];
   readonly populate: PopulateTree;
   readonly publicationState: PublicationState;
+  /** localized types: a locale code or 'all' (the planner fills in the default locale) */
   readonly locale?: string;
+  /** localized types: attach each entry's other localizations (`{ id, locale, publishedAt }`) for its meta */
+  readonly availableLocales?: true;
 }
 
 export interface FindOnePlan {
@@ -84,7 +87,9 @@ export interface FindOnePlan {
   readonly fields?: readonly string[];
   readonly populate: PopulateTree;
   readonly publicationState: PublicationState;
+  /** single types: the locale of the entry to read; by id the locale does not apply */
   readonly locale?: string;
+  readonly availableLocales?: true;
 }
 
 /** Position of a connected relation among the owner's links. */
@@ -129,7 +134,10 @@ export interface CreatePlan {
   readonly data: WriteData;
   /** draft-and-publish types: publishedAt to store (ISO string) or null for a draft */
   readonly publishedAt?: string | null;
+  /** localized types: the entry's locale (the default locale when the body has none) */
   readonly locale?: string;
+  /** a new localization of this entry: link it to the entry and to all of the entry's localizations */
+  readonly localizationOf?: number;
 }
 
 export interface UpdatePlan {
@@ -160,3 +168,6 @@ export type Plan = FindPlan | FindOnePlan | CreatePlan | UpdatePlan | DeletePlan
  * `id` (or an array), dynamic-zone items with `__component`.
  */
 export type Entry = { id: number } & Record<string, unknown>;
+
+/** Key under which the repository attaches an entry's other localizations when a plan asks for them. */
+export const AVAILABLE_LOCALES_KEY = '__availableLocales';

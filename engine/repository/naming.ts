@@ -29,7 +29,14 @@ export const ADMIN_USERS_TABLE = 'quire_admin_users';
 export const RATE_LIMITS_TABLE = 'quire_rate_limits';
 
 /** Localizations link table of a localized type (Strapi v4: `<table>_localizations_links`). */
-export function localizationsTable(table: string, singularName: string): { name: string; self: string; other: string; order: string } {
+export interface LocalizationsTable {
+  readonly name: string;
+  readonly self: string;
+  readonly other: string;
+  readonly order: string;
+}
+
+export function localizationsTable(table: string, singularName: string): LocalizationsTable {
   const s = columnName(singularName);
   return { name: `${table}_localizations_links`, self: `${s}_id`, other: `inv_${s}_id`, order: `${s}_order` };
 }

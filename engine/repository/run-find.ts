@@ -6,7 +6,7 @@
  */
 import type { Entry, FindOnePlan, FindPlan, PagePlan } from '../plan/types.js';
 import { qualified, quoteId } from './naming.js';
-import { populateEntries } from './populate/populate.js';
+import { attachAvailableLocales, populateEntries } from './populate/populate.js';
 import { compileSort } from './query/compile-sort.js';
 import type { WhereScope } from './query/compile-where.js';
 import { rootConditions } from './query/root-conditions.js';
@@ -47,6 +47,7 @@ export async function runFind(ctx: RunContext, plan: FindPlan): Promise<FindResu
     total = Number(row.count);
   }
   await populateEntries(ctx, type, entries, plan.populate, plan.publicationState);
+  if (plan.availableLocales) await attachAvailableLocales(ctx, type, entries);
   return total === undefined ? { entries } : { entries, total };
 }
 
@@ -65,5 +66,6 @@ export async function runFindOne(ctx: RunContext, plan: FindOnePlan): Promise<En
   if (rows.length === 0) return undefined;
   const entries = decodeRows(rows, selection.columns);
   await populateEntries(ctx, type, entries, plan.populate, plan.publicationState);
+  if (plan.availableLocales) await attachAvailableLocales(ctx, type, entries);
   return entries[0];
 }

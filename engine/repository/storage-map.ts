@@ -4,7 +4,7 @@
  * fields included) and its relation/component/media attributes. Built once per repository; pure.
  */
 import type { Attribute, NormalizedModel, RelationAttribute, ScalarType } from '../../build/model/types.js';
-import { columnName, componentLinkTable, FILE_UID, MORPH_TABLE } from './naming.js';
+import { columnName, componentLinkTable, FILE_UID, localizationsTable, MORPH_TABLE, type LocalizationsTable } from './naming.js';
 
 /** How a value is stored; several attribute types share one (email, uid, enumeration -> varchar). */
 export type StorageKind =
@@ -46,6 +46,8 @@ export interface TypeStorage {
   /** `<table>_components`, when the type holds component or dynamic-zone attributes */
   readonly componentLinks?: string;
   readonly hasMedia: boolean;
+  /** localized content-types: the `<table>_localizations_links` table and its columns */
+  readonly localizations?: LocalizationsTable;
 }
 
 export interface StorageMap {
@@ -58,7 +60,8 @@ export interface StorageMap {
 export function buildStorageMap(model: NormalizedModel): StorageMap {
   const types = new Map<string, TypeStorage>();
   for (const ct of Object.values(model.contentTypes)) {
-    types.set(ct.uid, typeStorage(ct.uid, ct.kind, ct.collectionName, ct.attributes, ct.order, ct.draftAndPublish, ct.localized));
+    const type = typeStorage(ct.uid, ct.kind, ct.collectionName, ct.attributes, ct.order, ct.draftAndPublish, ct.localized);
+    types.set(ct.uid, ct.localized ? { ...type, localizations: localizationsTable(ct.collectionName, ct.singularName) } : type);
   }
   for (const c of Object.values(model.components)) {
     types.set(c.uid, typeStorage(c.uid, 'component', c.collectionName, c.attributes, c.order, false, false));

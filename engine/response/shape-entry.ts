@@ -5,7 +5,7 @@
  * know, is dropped here: this is the last gate before a value leaves the server.
  */
 import type { Attribute, Component, ContentType, NormalizedModel } from '../../build/model/types.js';
-import type { Entry } from '../plan/types.js';
+import { AVAILABLE_LOCALES_KEY, type Entry } from '../plan/types.js';
 
 export interface RestEntry {
   id: number;
@@ -20,7 +20,7 @@ export class EntryShaper {
 
   entry(uid: string, row: Entry): RestEntry {
     const ct = this.model.contentTypes[uid];
-    return { id: row.id, attributes: this.attributes(ct, row), meta: {} };
+    return { id: row.id, attributes: this.attributes(ct, row), meta: entryMeta(row) };
   }
 
   private attributes(owner: ContentType | Component, row: Record<string, unknown>): Record<string, unknown> {
@@ -30,6 +30,7 @@ export class EntryShaper {
       const attr = owner.attributes[key];
       if (!attr) {
         if ((SYSTEM_FIELDS as readonly string[]).includes(key) && 'kind' in owner) out[key] = row[key];
+        if (key === 'localizations' && 'kind' in owner && owner.localized) out[key] = this.linked(owner.uid, true, row[key]);
         if (key === 'createdBy' || key === 'updatedBy') {
           if ('populateCreatorFields' in owner && owner.populateCreatorFields) out[key] = row[key];
         }
@@ -76,4 +77,11 @@ export class EntryShaper {
     if (!comp) return { id: row.id };
     return { id: row.id, ...this.attributes(comp, row) };
   }
+}
+
+/** Entry-level meta: `availableLocales` (`{ id, locale, publishedAt }` of the other localizations) when the read asked for it. */
+function entryMeta(row: Entry): Record<string, unknown> {
+  const others = row[AVAILABLE_LOCALES_KEY] as Entry[] | undefined;
+  if (!others) return {};
+  return { availableLocales: others.map((e) => ({ id: e.id, locale: e.locale, ...(e.publishedAt !== undefined && { publishedAt: e.publishedAt }) })) };
 }

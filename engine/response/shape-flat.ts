@@ -28,6 +28,7 @@ function attributes(model: NormalizedModel, owner: ContentType | Component, row:
     const attr = owner.attributes[key];
     if (!attr) {
       if (SYSTEM_FIELDS.has(key) && 'kind' in owner) out[key] = row[key];
+      if (key === 'localizations' && 'kind' in owner && owner.localized) out[key] = linked(model, owner.uid, true, row[key]);
       continue;
     }
     if (attr.private) continue;

@@ -10,7 +10,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { compileSpec } from '../../build/compile.js';
 import { ARTIFACT_FILES } from '../../build/emit/emit-artifacts.js';
-import { EXAMPLE_SPEC, REPO_ROOT } from '../helpers/spec-dir.js';
+import { EXAMPLE_SPEC, MULTILINGUAL_SPEC, REPO_ROOT } from '../helpers/spec-dir.js';
 
 const GOLDEN = join(REPO_ROOT, 'test', 'golden');
 const update = process.env.QUIRE_GOLDEN_UPDATE === '1';
@@ -30,16 +30,18 @@ for (const name of readdirSync(GOLDEN).sort()) {
   });
 }
 
-test('specs/example artifacts are up to date (quire check)', async () => {
-  const { files } = await compileSpec(EXAMPLE_SPEC);
-  for (const f of ARTIFACT_FILES) assert.fixture(readFileSync(join(EXAMPLE_SPEC, 'artifacts', f), 'utf8'), files[f], `specs/example/artifacts/${f} is stale: run make build-example`);
-});
+for (const [name, spec] of [['example', EXAMPLE_SPEC], ['multilingual', MULTILINGUAL_SPEC]]) {
+  test(`specs/${name} artifacts are up to date (quire check)`, async () => {
+    const { files } = await compileSpec(spec);
+    for (const f of ARTIFACT_FILES) assert.fixture(readFileSync(join(spec, 'artifacts', f), 'utf8'), files[f], `specs/${name}/artifacts/${f} is stale: run make build-example`);
+  });
 
-test('the example SDL survives a parse/print round trip and builds', async () => {
-  const sdl = readFileSync(join(EXAMPLE_SPEC, 'artifacts', 'schema.graphql'), 'utf8');
-  const once = print(parse(sdl));
-  assert.is(print(parse(once)), once);
-  buildSchema(sdl);
-});
+  test(`the ${name} SDL survives a parse/print round trip and builds`, async () => {
+    const sdl = readFileSync(join(spec, 'artifacts', 'schema.graphql'), 'utf8');
+    const once = print(parse(sdl));
+    assert.is(print(parse(once)), once);
+    buildSchema(sdl);
+  });
+}
 
 test.run();

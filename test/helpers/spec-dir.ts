@@ -10,6 +10,8 @@ import { fileURLToPath } from 'node:url';
 export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 export const FIXTURES = join(REPO_ROOT, 'test', 'fixtures');
 export const EXAMPLE_SPEC = join(REPO_ROOT, 'specs', 'example');
+/** the second example: locales, localized and shared attributes (i18n) */
+export const MULTILINGUAL_SPEC = join(REPO_ROOT, 'specs', 'multilingual');
 
 export function tempDir(prefix = 'quire-test-'): string {
   return mkdtempSync(join(tmpdir(), prefix));

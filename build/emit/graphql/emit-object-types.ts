@@ -49,7 +49,8 @@ export function contentTypeObjectType(view: GraphqlView, ct: ContentType): strin
   if (ct.localized) {
     fields.push(
       { name: 'locale', type: 'String' },
-      { name: 'localizations', type: relationResponseCollectionName(name), args: contentTypeListArgs(ct) },
+      // Strapi's single types take no arguments on localizations
+      { name: 'localizations', type: relationResponseCollectionName(name), args: ct.kind === 'singleType' ? [] : contentTypeListArgs(ct) },
     );
   }
   return objectType(name, fields);

@@ -21,13 +21,14 @@ function collectionOperations(view: GraphqlView, ct: ContentType, ops: Operation
   const response = entityResponseName(typeName);
   const data: ArgSpec = { name: 'data', type: `${inputName(typeName)}!` };
   const locale = ct.localized ? [LOCALE_ARG] : [];
-  if (view.hasAction(ct, 'findOne')) ops.query.push({ name: singular!, type: response, args: [{ name: 'id', type: 'ID' }] });
+  // Strapi's i18n plugin puts `locale` on every operation of a localized type (by id it does not apply)
+  if (view.hasAction(ct, 'findOne')) ops.query.push({ name: singular!, type: response, args: [{ name: 'id', type: 'ID' }, ...locale] });
   if (view.hasAction(ct, 'find')) {
     ops.query.push({ name: plural!, type: entityResponseCollectionName(typeName), args: [...contentTypeListArgs(ct), ...locale] });
   }
   if (view.hasAction(ct, 'create')) ops.mutation.push({ name: `create${typeName}`, type: response, args: [data, ...locale] });
-  if (view.hasAction(ct, 'update')) ops.mutation.push({ name: `update${typeName}`, type: response, args: [ID_ARG, data] });
-  if (view.hasAction(ct, 'delete')) ops.mutation.push({ name: `delete${typeName}`, type: response, args: [ID_ARG] });
+  if (view.hasAction(ct, 'update')) ops.mutation.push({ name: `update${typeName}`, type: response, args: [ID_ARG, data, ...locale] });
+  if (view.hasAction(ct, 'delete')) ops.mutation.push({ name: `delete${typeName}`, type: response, args: [ID_ARG, ...locale] });
   if (ct.localized && view.hasAction(ct, 'create')) {
     ops.mutation.push({
       name: `create${typeName}Localization`,
@@ -47,6 +48,13 @@ function singleOperations(view: GraphqlView, ct: ContentType, ops: Operations): 
     ops.mutation.push({ name: `update${typeName}`, type: response, args: [{ name: 'data', type: `${inputName(typeName)}!` }, ...locale] });
   }
   if (view.hasAction(ct, 'delete')) ops.mutation.push({ name: `delete${typeName}`, type: response, args: locale });
+  if (ct.localized && view.hasAction(ct, 'update')) {
+    ops.mutation.push({
+      name: `create${typeName}Localization`,
+      type: response,
+      args: [{ name: 'id', type: 'ID' }, { name: 'data', type: inputName(typeName) }, LOCALE_ARG],
+    });
+  }
 }
 
 /** Query and Mutation fields for every enabled content-type. */

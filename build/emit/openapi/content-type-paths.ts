@@ -67,9 +67,20 @@ function operationFor(model: NormalizedModel, ct: ContentType, route: Route): Op
     parameters,
     ...(route.action === 'create' ? { requestBody: jsonBody(ref(n.request)) } : {}),
     ...(route.action === 'update' ? { requestBody: jsonBody(ref(n.updateRequest)) } : {}),
-    success: ref(list ? n.listResponse : n.response),
+    success: single && ct.localized && route.action === 'find' ? singleLocalizedResponse(ct) : ref(list ? n.listResponse : n.response),
     successDescription: list ? `A page of ${ct.displayName} entries.` : `The ${ct.displayName} entry.`,
     addressed: route.byId || single,
+  };
+}
+
+/** A localized single type's GET: one entry, or every localization with `locale=all`. */
+function singleLocalizedResponse(ct: ContentType): Schema {
+  const n = contentTypeNames(ct);
+  return {
+    oneOf: [
+      ref(n.response),
+      { type: 'object', required: ['data', 'meta'], description: 'locale=all: every localization.', properties: { data: { type: 'array', items: ref(n.entry) }, meta: { type: 'object' } } },
+    ],
   };
 }
 

@@ -14,6 +14,7 @@ import { relationInputSchemas } from './relation-input-schemas.js';
 import { responseComponentSchemas } from './entry-schemas.js';
 import { MEDIA_UID, USER_UID, type Schema } from './schema-names.js';
 import { SECURITY_SCHEME, securitySchemes, sharedParameters, sharedResponses, sharedSchemas } from './shared-components.js';
+import { addI18nPaths, localizedTypes } from './i18n-paths.js';
 import { addUploadPaths, uploadSchemas } from './upload-paths.js';
 import { addUsersPermissionsPaths, usersPermissionsSchemas } from './users-permissions-paths.js';
 
@@ -59,10 +60,12 @@ export function emitOpenApi(model: NormalizedModel): Record<string, unknown> {
   addContentTypePaths(model, prefix, reach.apiTypes, paths);
   addUsersPermissionsPaths(model, prefix, paths);
   addUploadPaths(model, prefix, paths);
+  addI18nPaths(model, prefix, reach.apiTypes, paths);
 
   const tagEntries = contentTypeTags(model, reach.apiTypes);
   if (hasUser) tagEntries.push([model.contentTypes[USER_UID].displayName, 'Users-permissions plugin: authentication and users (flat answers).']);
   if (hasUpload) tagEntries.push([model.contentTypes[MEDIA_UID].displayName, 'Upload plugin: media files (flat answers).']);
+  if (localizedTypes(model, reach.apiTypes).length > 0) tagEntries.push(['Internationalization', 'i18n plugin: the configured locales (flat answer).']);
   const tags = new Map<string, string>();
   for (const [name, description] of tagEntries) if (!tags.has(name)) tags.set(name, description);
 

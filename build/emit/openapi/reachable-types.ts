@@ -53,7 +53,9 @@ const sorted = (s: Iterable<string>): string[] => [...new Set(s)].sort();
 
 export function reachableTypes(model: NormalizedModel): Reachable {
   const apiTypes = sorted(Object.values(model.contentTypes).filter((ct) => ct.namespace === 'api').map((ct) => ct.uid));
-  const records = walk(model, [USER_UID, MEDIA_UID]);
+  // localized types answer their createLocalization route flat
+  const localized = apiTypes.filter((uid) => model.contentTypes[uid].localized);
+  const records = walk(model, [USER_UID, MEDIA_UID, ...localized]);
   // components inside flat records keep the content API shape, so their targets need entry schemas
   const recordComponentTargets: string[] = [];
   for (const cuid of records.components) {

@@ -73,7 +73,7 @@ export function sharedSchemas(model: NormalizedModel): [string, Schema][] {
         availableLocales: {
           type: 'array',
           description: 'The other localizations of the entry (localized types).',
-          items: { type: 'object', properties: { id: INTEGER, locale: { type: 'string' } } },
+          items: { type: 'object', properties: { id: INTEGER, locale: { type: 'string' }, ...localizedPublication(model) } },
         },
       },
     }],
@@ -135,4 +135,10 @@ export function securitySchemes(prefix: string): Record<string, Schema> {
       description: `Authorization: Bearer <JWT> (from POST ${prefix}/auth/local) or Bearer <API token>. Content-types are private by default: without a token only what the public role is granted is allowed.`,
     },
   };
+}
+
+/** `publishedAt` of an available locale, described when some localized type has draft and publish. */
+function localizedPublication(model: NormalizedModel): Record<string, Schema> {
+  const any = Object.values(model.contentTypes).some((ct) => ct.namespace === 'api' && ct.localized && ct.draftAndPublish);
+  return any ? { publishedAt: { type: 'string', format: 'date-time', nullable: true, description: 'null for a draft (draft-and-publish types only).' } } : {};
 }

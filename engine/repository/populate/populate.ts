@@ -4,8 +4,8 @@
  * next level on everything just loaded. Unknown populate keys are ignored, as Strapi does.
  * To-one: an Entry or null; to-many: Entry[]; components with `id`; dynamic-zone items with `__component`.
  */
-import type { Entry, PopulateSpec, PopulateTree, PublicationState } from '../../plan/types.js';
-import { FILE_UID, localizationsTable } from '../naming.js';
+import { AVAILABLE_LOCALES_KEY, type Entry, type PopulateSpec, type PopulateTree, type PublicationState } from '../../plan/types.js';
+import { FILE_UID } from '../naming.js';
 import type { RunContext } from '../run-context.js';
 import { linkSides, typeOf, type TypeStorage } from '../storage-map.js';
 import { populateComponent, populateDynamicZone } from './populate-components.js';
@@ -61,9 +61,18 @@ export async function populateLinked(
   if (spec.populate) await populateEntries(ctx, target, [...byOwner.values()].flat(), spec.populate, state);
 }
 
-async function populateLocalizations(ctx: RunContext, type: TypeStorage, entries: Entry[], spec: PopulateSpec, state: PublicationState): Promise<void> {
-  const singular = ctx.model.contentTypes[type.uid]?.singularName;
-  if (!singular) return;
-  const l = localizationsTable(type.table, singular);
-  await populateLinked(ctx, entries, 'localizations', true, type, spec, state, { table: l.name, owner: l.self, target: l.other, order: l.order, where: [] });
+async function populateLocalizations(ctx: RunContext, type: TypeStorage, entries: Entry[], spec: PopulateSpec, state: PublicationState, name = 'localizations'): Promise<void> {
+  const l = type.localizations;
+  if (!l) return;
+  await populateLinked(ctx, entries, name, true, type, spec, state, { table: l.name, owner: l.self, target: l.other, order: l.order, where: [] });
+}
+
+/**
+ * The other localizations of each entry, drafts included, as `{ id, locale, publishedAt }` under
+ * AVAILABLE_LOCALES_KEY (entry-level `meta.availableLocales`); one query for all the entries.
+ */
+export async function attachAvailableLocales(ctx: RunContext, type: TypeStorage, entries: Entry[]): Promise<void> {
+  if (!type.localized || entries.length === 0) return;
+  const fields = ['locale', ...(type.draftAndPublish ? ['publishedAt'] : [])];
+  await populateLocalizations(ctx, type, entries, { fields }, 'preview', AVAILABLE_LOCALES_KEY);
 }

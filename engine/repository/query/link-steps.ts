@@ -28,10 +28,20 @@ export interface LinkStep {
  */
 export function linkStep(storage: StorageMap, type: TypeStorage, attribute: string, fromAlias: string, aliases: AliasCounter, component?: string): LinkStep {
   const attr = type.attributes[attribute];
-  if (!attr) throw new ValidationError(`Invalid parameter ${attribute}`);
+  const localizations = !attr && attribute === 'localizations' ? type.localizations : undefined;
+  if (!attr && !localizations) throw new ValidationError(`Invalid parameter ${attribute}`);
   const l = aliases.next('l');
   const t = aliases.next();
   const ownerId = qualified(fromAlias, 'id');
+  if (localizations) {
+    return {
+      linkFrom: `${quoteId(localizations.name)} AS ${quoteId(l)}`, linkAlias: l,
+      correlate: sql(`${qualified(l, localizations.self)} = ${ownerId}`),
+      targetFrom: `${quoteId(type.table)} AS ${quoteId(t)}`, targetAlias: t,
+      targetOn: `${qualified(t, 'id')} = ${qualified(l, localizations.other)}`,
+      target: type, toMany: true,
+    };
+  }
   switch (attr.kind) {
     case 'relation': {
       const s = linkSides(attr);

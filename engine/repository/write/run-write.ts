@@ -10,6 +10,7 @@ import { normalizeDatetime } from '../values/normalize-value.js';
 import { deleteOwned, ownsMore } from './delete-owned.js';
 import { nowValue, scalarRow } from './scalar-row.js';
 import { hasAssociations, writeAssociations } from './write-associations.js';
+import { linkLocalizations } from './link-localizations.js';
 
 function publishedAtValue(ctx: RunContext, value: string | null | undefined): unknown {
   return value === null || value === undefined ? null : ctx.dialect.bindValue('datetime', normalizeDatetime(value, 'publishedAt'));
@@ -33,9 +34,10 @@ export async function runCreate(ctx: RunContext, plan: CreatePlan): Promise<numb
     const [r] = await c.knex(type.table).insert(row).returning('id');
     const id = Number(typeof r === 'object' ? (r as { id: unknown }).id : r);
     await writeAssociations(c, type, id, plan.data, true);
+    if (type.localized && plan.localizationOf !== undefined) await linkLocalizations(c, type, id, plan.localizationOf);
     return id;
   };
-  return hasAssociations(plan.data) ? atomically(ctx, insert) : insert(ctx);
+  return hasAssociations(plan.data) || plan.localizationOf !== undefined ? atomically(ctx, insert) : insert(ctx);
 }
 
 /** Single types (no id in the plan): the one row there is, lowest id first. */

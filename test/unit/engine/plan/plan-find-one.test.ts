@@ -22,7 +22,7 @@ const PLANS: [string | number | undefined, string, string, FindOnePlan][] = [
     '7',
     'fields[0]=title&populate[0]=author&publicationState=preview&locale=en',
     ARTICLE,
-    { kind: 'findOne', uid: ARTICLE, id: 7, fields: ['title'], populate: { author: {} }, publicationState: 'preview', locale: 'en' },
+    { kind: 'findOne', uid: ARTICLE, id: 7, fields: ['title'], populate: { author: {} }, publicationState: 'preview' },
   ],
   ['7', 'filters[title]=x&sort=title:desc', ARTICLE, { kind: 'findOne', uid: ARTICLE, id: 7, populate: {}, publicationState: 'live' }],
   ['7', 'pagination[page]=1&pagination[limit]=3', ARTICLE, { kind: 'findOne', uid: ARTICLE, id: 7, populate: {}, publicationState: 'live' }],

@@ -26,8 +26,9 @@ const PLANS: [string, FindPlan][] = [
   ['', BASE],
   ['publicationState=live', BASE],
   ['publicationState=preview', { ...BASE, publicationState: 'preview' }],
-  ['locale=fr', { ...BASE, locale: 'fr' }],
-  ['locale=all', { ...BASE, locale: 'all' }],
+  // the example types are not localized: locale is ignored (Strapi v4); see plan-locale.test.ts
+  ['locale=fr', BASE],
+  ['locale=all', BASE],
   ['locale=', BASE],
   [
     'filters[title][$containsi]=hello&sort[0]=publishedAt:desc&pagination[page]=2&pagination[pageSize]=10&fields[0]=title&populate[author][fields][0]=name&publicationState=preview',
