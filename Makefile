@@ -6,7 +6,7 @@ EXAMPLE := specs/example
 SPECS := specs/example specs/multilingual
 PORT ?= 1337
 
-.PHONY: install start test test-unit golden-update build-example check-example bench bench-build bench-populate clean
+.PHONY: install start test test-unit golden-update build-example check-example bench bench-build bench-populate bench-soak clean
 
 node_modules/.installed: package.json package-lock.json
 	npm ci $(NPM_FLAGS) || npm install $(NPM_FLAGS)
@@ -43,6 +43,10 @@ bench-build: install
 # GET /api/articles?populate=* on 25 fully linked articles (PostgreSQL at QUIRE_PG_URL): statements and req/s
 bench-populate: install
 	node dist/test/bench/populate-bench.js 25 10
+
+# 2 minutes (SOAK_SECONDS) of mixed reads and writes on PostgreSQL (SQLite without it): no 5xx, bounded RSS
+bench-soak: install
+	node dist/test/bench/soak.js
 
 clean:
 	rm -rf dist .tmp

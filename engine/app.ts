@@ -40,7 +40,8 @@ export interface App {
   readonly sync: SyncReport;
   /** number of requests being handled right now */
   inFlight(): number;
-  close(): Promise<void>;
+  /** close the pool; database work still running after `forceAfterMs` is cut (repository close) */
+  close(forceAfterMs?: number): Promise<void>;
 }
 
 export interface AppOptions {
@@ -54,12 +55,13 @@ export async function createApp(config: ServerConfig, opts: AppOptions): Promise
   const { model } = artifacts;
   const routes = new RouteTable(artifacts.openapi);
   const validator = await BodyValidator.create(artifacts.openapi);
-  const repo = await createRepository({ model, databaseUrl: config.databaseUrl, onQuery: opts.onQuery });
+  const repo = await createRepository({ model, databaseUrl: config.databaseUrl, onQuery: opts.onQuery, pool: config.database });
   let sync: SyncReport;
   try {
     sync = await syncSchema(repo, model, { allowDestructive: config.allowDestructive });
     await syncRoles(repo, model);
     await syncLocales(repo, model);
+    for (const warning of sync.warnings ?? []) opts.logger.warn({ sync: 'unique-index' }, warning);
   } catch (err) {
     await repo.close();
     throw err;
@@ -168,7 +170,9 @@ export async function createApp(config: ServerConfig, opts: AppOptions): Promise
     }
     route(req, res).catch((err: unknown) => {
       const status = statusOf(err);
-      if (status >= 500) log.error({ err, method: req.method, url: req.url }, 'request failed');
+      // 503: the database is away or busy (one line, no stack); anything else is a bug worth its stack
+      if (status === 503) log.warn({ method: req.method, url: req.url, reason: (err as Error).message }, 'service unavailable');
+      else if (status >= 500) log.error({ err, method: req.method, url: req.url }, 'request failed');
       if (res.headersSent) {
         res.destroy();
         return;
@@ -186,6 +190,6 @@ export async function createApp(config: ServerConfig, opts: AppOptions): Promise
     context,
     sync,
     inFlight: () => active,
-    close: () => repo.close(),
+    close: (forceAfterMs?: number) => repo.close(forceAfterMs),
   };
 }

@@ -13,7 +13,8 @@ import { ConfigError, loadServerConfig } from './config/server-config.js';
 import { createRepository, SchemaSyncRefused, syncSchema } from './repository/index.js';
 import { queryStatsFromEnv } from './http/query-stats.js';
 import { MAX_WORKERS, runPrimary } from './serve-workers.js';
-import { startServer } from './server.js';
+import { describeDatabase, startServer } from './server.js';
+import { ServiceUnavailableError } from './errors/index.js';
 
 const USAGE = `usage: quire <command>
   build  --src <spec-dir> --out <artifacts-dir>        compile content-types into openapi.json, schema.graphql, model.json
@@ -48,6 +49,12 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
         return 2;
     }
   } catch (err) {
+    if (err instanceof ServiceUnavailableError) {
+      const cause = err.cause as { code?: unknown; message?: unknown } | undefined;
+      const reason = [cause?.code, cause?.message].filter((x) => typeof x === 'string' && x).join(' ') || err.message;
+      io.err(`quire ${command}: the database at ${describeDatabase(process.env.DATABASE_URL ?? 'sqlite:.tmp/data.db')} is unavailable (${reason.split('\n')[0]})`);
+      return 1;
+    }
     if (err instanceof ConfigError || err instanceof ArtifactsError || err instanceof SchemaSyncRefused) {
       io.err(`quire ${command}: ${err.message}`);
       return 1;

@@ -21,7 +21,7 @@ const MAX_RESTARTS_PER_MINUTE = 10;
 /** Schema and roles synced once for the whole group (the same steps createApp runs, then closed). */
 export async function prepareDatabase(config: ServerConfig): Promise<void> {
   const { model } = loadArtifacts(config.artifactsDir);
-  const repo = await createRepository({ model, databaseUrl: config.databaseUrl, pool: { min: 0, max: 1 } });
+  const repo = await createRepository({ model, databaseUrl: config.databaseUrl, pool: { ...config.database, min: 0, max: 1 } });
   try {
     await syncSchema(repo, model, { allowDestructive: config.allowDestructive });
     await syncRoles(repo, model);

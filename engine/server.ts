@@ -43,7 +43,10 @@ export async function startServer(config: ServerConfig, logger = createLogger(co
   const count = stats && onQuery ? (sql: string) => (stats.onQuery(sql), onQuery(sql)) : (stats?.onQuery ?? onQuery);
   const app = await createApp(config, { logger, onQuery: count });
   const worker = cluster.isWorker && cluster.worker ? String(cluster.worker.id) : undefined;
-  const handle: typeof app.handle = !stats && !worker ? app.handle : (req, res) => {
+  let draining = false;
+  const handle: typeof app.handle = (req, res) => {
+    // shutting down: answer what arrived, then close the connection so keep-alive clients go elsewhere
+    if (draining) res.setHeader('Connection', 'close');
     if (stats?.intercept(req, res)) return;
     if (worker) res.setHeader('X-Quire-Worker', worker);
     app.handle(req, res);
@@ -61,15 +64,20 @@ export async function startServer(config: ServerConfig, logger = createLogger(co
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
+      draining = true;
       logger.info({ inFlight: app.inFlight() }, 'shutting down');
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
+      const deadlineAt = Date.now() + config.shutdownTimeoutMs;
       const deadline = setTimeout(() => server.closeAllConnections(), config.shutdownTimeoutMs);
-      const idle = setInterval(() => server.closeIdleConnections(), 100);
+      // every 100 ms: idle keep-alive connections go; once no request is being handled, so do
+      // connections holding only the unread start of a next request (the client retries elsewhere)
+      const idle = setInterval(() => (app.inFlight() === 0 ? server.closeAllConnections() : server.closeIdleConnections()), 100);
       await closed;
       clearTimeout(deadline);
       clearInterval(idle);
-      await app.close();
+      // database work of requests cut at the deadline does not hold the exit past it
+      await app.close(Math.max(0, deadlineAt - Date.now()));
       logger.info('stopped');
     })());
   return { app, server, url, stop };

@@ -7,6 +7,8 @@
  * (default 900000). Production refuses to start without its secrets. UPLOAD_* and S3_*: see
  * engine/upload/upload-config.ts. CONTRACTS_PUBLIC,
  * DOCUMENTATION_ENABLED, QUIRE_VALIDATE_RESPONSES: see engine/contracts/contracts-config.ts.
+ * DATABASE_POOL_MAX, DATABASE_ACQUIRE_TIMEOUT_MS, DATABASE_STATEMENT_TIMEOUT_MS: the pool and its
+ * timeouts (defaults in engine/repository/connect.ts; docs/reliability.md).
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
@@ -38,6 +40,28 @@ export interface ServerConfig {
   upload: UploadConfig;
   /** served contracts, the documentation page, response validation (engine/contracts/contracts-config.ts) */
   contracts: ContractsConfig;
+  /** pool size and timeouts (DATABASE_POOL_MAX, DATABASE_ACQUIRE_TIMEOUT_MS, DATABASE_STATEMENT_TIMEOUT_MS); unset: the driver defaults of repository/connect.ts */
+  database: DatabaseTuning;
+}
+
+export interface DatabaseTuning {
+  /** PostgreSQL connections per process (SQLite keeps one) */
+  max?: number;
+  acquireTimeoutMs?: number;
+  statementTimeoutMs?: number;
+}
+
+const optionalInt = (name: string, v: string | undefined, min: number, max: number): number | undefined => (v === undefined || v === '' ? undefined : int(name, v, 0, min, max));
+
+function loadDatabaseTuning(env: NodeJS.ProcessEnv): DatabaseTuning {
+  const max = optionalInt('DATABASE_POOL_MAX', env.DATABASE_POOL_MAX, 1, 1000);
+  const acquireTimeoutMs = optionalInt('DATABASE_ACQUIRE_TIMEOUT_MS', env.DATABASE_ACQUIRE_TIMEOUT_MS, 1, 600_000);
+  const statementTimeoutMs = optionalInt('DATABASE_STATEMENT_TIMEOUT_MS', env.DATABASE_STATEMENT_TIMEOUT_MS, 0, 3_600_000);
+  return {
+    ...(max !== undefined ? { max } : {}),
+    ...(acquireTimeoutMs !== undefined ? { acquireTimeoutMs } : {}),
+    ...(statementTimeoutMs !== undefined ? { statementTimeoutMs } : {}),
+  };
 }
 
 export class ConfigError extends Error {}
@@ -103,5 +127,6 @@ export function loadServerConfig(env: NodeJS.ProcessEnv, opts: { artifactsDir: s
     },
     upload: loadUploadConfig(env),
     contracts: loadContractsConfig(env, production),
+    database: loadDatabaseTuning(env),
   };
 }

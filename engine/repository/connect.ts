@@ -11,6 +11,13 @@ import pg from 'pg';
 export interface PoolOptions {
   min?: number;
   max?: number;
+  /** how long a query waits for a pool connection (and PostgreSQL for a new connection) before a 503; default 5000 */
+  acquireTimeoutMs?: number;
+  /**
+   * PostgreSQL: statement_timeout of every connection (0: none; default 15000). SQLite: how long a
+   * statement waits for another process's write lock (busy timeout; default 5000).
+   */
+  statementTimeoutMs?: number;
 }
 
 interface SqliteConnection {
@@ -41,10 +48,14 @@ function cachePreparedStatements(conn: SqliteConnection): void {
   };
 }
 
-const BUSY_TIMEOUT_MS = 5000;
+/** SQLite: waiting for another process's write lock */
+export const DEFAULT_BUSY_TIMEOUT_MS = 5000;
+/** PostgreSQL: statement_timeout */
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 15_000;
+export const DEFAULT_ACQUIRE_TIMEOUT_MS = 5000;
+export const DEFAULT_PG_POOL_MAX = 10;
 /** knex would print pool errors itself; they reach the caller as engine errors instead */
 const quiet = { warn() {}, error() {}, debug() {}, deprecate() {} };
-const ACQUIRE_TIMEOUT_MS = 10000;
 
 /** `sqlite:data/app.db`, `sqlite:///abs/app.db`, `sqlite::memory:` -> filename */
 export function sqliteFilename(databaseUrl: string): string {
@@ -63,7 +74,9 @@ const pgTypes = {
 };
 
 export function openKnex(databaseUrl: string, pool: PoolOptions = {}): Knex {
+  const acquireTimeoutMs = pool.acquireTimeoutMs ?? DEFAULT_ACQUIRE_TIMEOUT_MS;
   if (databaseUrl.startsWith('sqlite:')) {
+    const busyTimeoutMs = pool.statementTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS;
     const filename = sqliteFilename(databaseUrl);
     if (filename !== ':memory:') mkdirSync(dirname(resolve(filename)), { recursive: true });
     return knexFactory({
@@ -71,7 +84,7 @@ export function openKnex(databaseUrl: string, pool: PoolOptions = {}): Knex {
       connection: { filename },
       useNullAsDefault: true,
       log: quiet,
-      acquireConnectionTimeout: ACQUIRE_TIMEOUT_MS,
+      acquireConnectionTimeout: acquireTimeoutMs,
       pool: {
         // better-sqlite3 is synchronous: one connection serves every query without waiting
         min: pool.min ?? 1,
@@ -81,7 +94,7 @@ export function openKnex(databaseUrl: string, pool: PoolOptions = {}): Knex {
             conn.function('quire_lower', { deterministic: true }, (s: unknown) => (typeof s === 'string' ? s.toLowerCase() : s));
             if (filename !== ':memory:') conn.pragma('journal_mode = WAL');
             conn.pragma('foreign_keys = ON');
-            conn.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+            conn.pragma(`busy_timeout = ${busyTimeoutMs}`);
             cachePreparedStatements(conn);
             done(null, conn);
           } catch (err) {
@@ -91,11 +104,18 @@ export function openKnex(databaseUrl: string, pool: PoolOptions = {}): Knex {
       },
     });
   }
+  const statementTimeoutMs = pool.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
   return knexFactory({
     client: 'pg',
     log: quiet,
-    connection: { connectionString: databaseUrl, types: pgTypes } as Knex.PgConnectionConfig,
-    acquireConnectionTimeout: ACQUIRE_TIMEOUT_MS,
-    pool: { min: pool.min ?? 0, max: pool.max ?? 10 },
+    connection: {
+      connectionString: databaseUrl,
+      types: pgTypes,
+      // a server that does not answer fails the connection attempt instead of holding the request
+      connectionTimeoutMillis: acquireTimeoutMs,
+      ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}),
+    } as Knex.PgConnectionConfig,
+    acquireConnectionTimeout: acquireTimeoutMs,
+    pool: { min: pool.min ?? 0, max: pool.max ?? DEFAULT_PG_POOL_MAX },
   });
 }

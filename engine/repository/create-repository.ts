@@ -12,7 +12,6 @@ import { dialectOfUrl } from './dialect/dialect-of.js';
 import { KnexRepository } from './knex-repository.js';
 import { buildObjectionModels } from './objection-models.js';
 import { buildStorageMap } from './storage-map.js';
-import { translateError } from './translate-error.js';
 import type { Repository } from './types.js';
 
 export interface RepositoryOptions {
@@ -33,8 +32,10 @@ export async function createRepository(opts: RepositoryOptions): Promise<Reposit
     await knex.raw('SELECT 1');
   } catch (err) {
     await knex?.destroy().catch(() => undefined);
-    const mapped = translateError(err, storage, dialect);
-    throw mapped instanceof ServiceUnavailableError ? mapped : new ServiceUnavailableError('Database unavailable');
+    const unavailable = new ServiceUnavailableError('Database unavailable');
+    // the driver's reason, for the start-up message (never part of an answer)
+    unavailable.cause = err;
+    throw unavailable;
   }
   const onQuery = opts.onQuery;
   if (onQuery) knex.on('query', (q: { sql: string }) => onQuery(q.sql));

@@ -15,6 +15,20 @@ import { translateError } from './translate-error.js';
 import type { FindResult, NewApiToken, Repository } from './types.js';
 import { runCreate, runDelete, runUpdate } from './write/run-write.js';
 
+interface BusyPool {
+  used?: { resource?: { connection?: { stream?: { destroy(): void } } } }[];
+}
+
+/**
+ * Cut the sockets of the pool's connections still in use (PostgreSQL): their statements fail, the
+ * connections come back to the pool and knex's destroy finishes. SQLite connections are never busy
+ * between two turns of the event loop.
+ */
+function abortBusyConnections(knex: Knex): void {
+  const pool = (knex.client as { pool?: BusyPool }).pool;
+  for (const used of pool?.used ?? []) used.resource?.connection?.stream?.destroy();
+}
+
 export class KnexRepository implements Repository {
   readonly dialect: 'sqlite' | 'postgres';
   readonly apiTokens: Repository['apiTokens'];
@@ -81,8 +95,13 @@ export class KnexRepository implements Repository {
     return this.guard(() => this.ctx.knex.transaction((trx) => fn(new KnexRepository({ ...this.ctx, knex: trx }))));
   }
 
-  async close(): Promise<void> {
+  async close(forceAfterMs?: number): Promise<void> {
     if ((this.ctx.knex as Knex.Transaction).isTransaction) return;
-    await this.ctx.knex.destroy();
+    const timer = forceAfterMs === undefined ? undefined : setTimeout(() => abortBusyConnections(this.ctx.knex), forceAfterMs);
+    try {
+      await this.ctx.knex.destroy();
+    } finally {
+      clearTimeout(timer);
+    }
   }
 }

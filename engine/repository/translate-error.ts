@@ -40,8 +40,10 @@ function fieldResolver(storage: StorageMap): FieldResolver {
 
 export function translateError(err: unknown, storage: StorageMap, dialect: Dialect): unknown {
   if (err instanceof QuireError) return err;
-  if (!looksLikeDriverError(err)) return err;
+  if (!(err instanceof Error)) return err;
+  // the dialect knows its driver's errors, also those without a code (a dropped connection)
   const mapped = dialect.translateError(err, fieldResolver(storage));
   if (mapped) return mapped;
+  if (!looksLikeDriverError(err)) return err;
   return new Error('Database query failed', { cause: err });
 }

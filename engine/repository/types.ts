@@ -84,7 +84,11 @@ export interface Repository {
     stamp(uid: string, id: number, adminUserId: number, created: boolean): Promise<void>;
     read(uid: string, ids: readonly number[]): Promise<Map<number, CreatorPair>>;
   };
-  close(): Promise<void>;
+  /**
+   * Close the pool. Connections still busy after `forceAfterMs` (a request cut by the shutdown
+   * deadline) are closed under their statement; without it, close waits for them.
+   */
+  close(forceAfterMs?: number): Promise<void>;
 }
 
 export interface SyncChange {
@@ -97,4 +101,9 @@ export interface SyncChange {
 
 export interface SyncReport {
   changes: SyncChange[];
+  /**
+   * unique indexes left non-unique because the table already holds duplicate values (one line
+   * each); every start tries again until the duplicates are gone
+   */
+  warnings?: string[];
 }

@@ -21,6 +21,9 @@ const SYNC_LOCK_KEY = 0x7175697265;
 
 const CONNECTION_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'EAI_AGAIN']);
 
+/** node-postgres' own errors (no SQLSTATE), also when knex prefixes them with the statement ('COMMIT; - ...') */
+const PG_CONNECTION_MESSAGES = /(^|- )(Connection terminated|timeout expired|Client has encountered a connection error|Client was closed|Connection ended unexpectedly)/;
+
 const BAD_VALUE: Record<string, string> = {
   '22001': 'Value too long',
   '22003': 'Value out of range',
@@ -54,12 +57,17 @@ export const postgresDialect: Dialect = {
     }
     if (code === '23503') return ValidationError.of([{ path: [], message: 'A related entry does not exist', name: 'ValidationError' }]);
     if (code && BAD_VALUE[code]) return ValidationError.of([{ path: [], message: BAD_VALUE[code], name: 'ValidationError' }]);
-    if (code && (CONNECTION_ERRNOS.has(code) || /^(08|53|57P|3D|28)/.test(code))) return new ServiceUnavailableError('Database unavailable');
-    // node-postgres reports a dropped socket without a code
-    if (!code && e?.message === 'Connection terminated unexpectedly') return new ServiceUnavailableError('Database unavailable');
+    if (code && (CONNECTION_ERRNOS.has(code) || /^(08|53|57P|3D|28)/.test(code) || code === '55000' || code === '55006')) return new ServiceUnavailableError('Database unavailable');
+    // statement_timeout (57014 query_canceled) and lock_timeout (55P03)
+    if (code === '57014' || code === '55P03') return new ServiceUnavailableError('Database timeout');
+    // node-postgres reports a dropped socket, a connection timeout or a dead client without a code
+    if (!code && typeof e?.message === 'string' && PG_CONNECTION_MESSAGES.test(e.message)) return new ServiceUnavailableError('Database unavailable');
     return undefined;
   },
   async lockSchema(trx): Promise<void> {
+    // a migration (an index over a big table, a retyped column) and the wait for another
+    // instance's sync may take longer than the statement timeout of requests
+    await trx.raw('SET LOCAL statement_timeout = 0');
     await trx.raw('SELECT pg_advisory_xact_lock(?)', [SYNC_LOCK_KEY]);
   },
 };

@@ -16,7 +16,20 @@ type Index = { name: string; columns: readonly string[]; unique: boolean };
 /** SQLite declared types that share an affinity: retyping between them needs no data move. */
 const SAME_SQLITE_AFFINITY = new Set(['varchar>text', 'integer>bigint']);
 
-export async function applyChanges(trx: Knex.Transaction, dialect: Dialect, changes: readonly PlannedChange[], prev: SchemaSnapshot, schema: DesiredSchema): Promise<void> {
+/** A unique index the table's existing rows did not allow: created as a plain index instead. */
+export interface DeferredUnique {
+  table: string;
+  index: string;
+  columns: readonly string[];
+}
+
+/**
+ * Returns the unique indexes that could not be created because rows already share a value (an
+ * attribute made unique after the fact, a database imported from elsewhere): each is created
+ * non-unique, so the sync and the start never fail on old data.
+ */
+export async function applyChanges(trx: Knex.Transaction, dialect: Dialect, changes: readonly PlannedChange[], prev: SchemaSnapshot, schema: DesiredSchema): Promise<DeferredUnique[]> {
+  const deferred: DeferredUnique[] = [];
   const defs = new Map(schema.tables.map((t) => [t.name, t]));
   const isLink = (table: string) => LINK_ROLES.has((defs.get(table) ?? prev.tables[table])?.role);
   // a link table whose id columns change is rebuilt whole (its links go; the change is destructive)
@@ -54,7 +67,26 @@ export async function applyChanges(trx: Knex.Transaction, dialect: Dialect, chan
   for (const c of columnChanges.filter((x) => x.kind === 'drop-column')) {
     await trx.raw(`ALTER TABLE ${quoteId(c.table)} DROP COLUMN ${quoteId(c.column as string)}`);
   }
-  for (const { table, index } of indexesToAdd.values()) await createIndex(trx, table, index);
+  for (const { table, index } of indexesToAdd.values()) {
+    if (index.unique && (await hasDuplicates(trx, table, index.columns))) {
+      await createIndex(trx, table, { ...index, unique: false });
+      deferred.push({ table, index: index.name, columns: index.columns });
+    } else await createIndex(trx, table, index);
+  }
+  return deferred;
+}
+
+/** True when two rows share a value of `columns` (NULLs never collide in a unique index). */
+async function hasDuplicates(trx: Knex.Transaction, table: string, columns: readonly string[]): Promise<boolean> {
+  const cols = columns.map(quoteId).join(', ');
+  const notNull = columns.map((c) => `${quoteId(c)} IS NOT NULL`).join(' AND ');
+  const { length } = rowsOf(await trx.raw(`SELECT 1 AS d FROM ${quoteId(table)} WHERE ${notNull} GROUP BY ${cols} HAVING COUNT(*) > 1 LIMIT 1`));
+  return length > 0;
+}
+
+/** knex.raw's rows: an array on SQLite, `{ rows }` on PostgreSQL */
+function rowsOf(result: unknown): unknown[] {
+  return Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? []);
 }
 
 function columnDef(defs: Map<string, TableDef>, c: PlannedChange): ColumnDef {

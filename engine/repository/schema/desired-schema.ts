@@ -60,8 +60,9 @@ export function desiredSchema(model: NormalizedModel): DesiredSchema {
       if (a.kind !== 'scalar') continue;
       const column = columnName(name);
       columns.push({ name: column, kind: storageKindOf(a.type) });
-      // unique per locale on localized types (a localization copies non-localized values)
-      if (a.unique && ct) indexes.push({ name: indexName(table, `${column}_unique`), columns: ct.localized ? [column, 'locale'] : [column], unique: true });
+      // unique per locale on localized types (a localization copies non-localized values); uid
+      // attributes are unique too, as Strapi v4's validator has them
+      if ((a.unique || a.type === 'uid') && ct) indexes.push({ name: indexName(table, `${column}_unique`), columns: ct.localized ? [column, 'locale'] : [column], unique: true });
     }
     if (ct) {
       columns.push({ name: 'created_at', kind: 'datetime' }, { name: 'updated_at', kind: 'datetime' });

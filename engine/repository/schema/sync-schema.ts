@@ -13,10 +13,10 @@ import { SCHEMA_STATE_TABLE } from '../naming.js';
 import { buildStorageMap } from '../storage-map.js';
 import { translateError } from '../translate-error.js';
 import type { Repository, SyncChange, SyncReport } from '../types.js';
-import { applyChanges } from './apply-changes.js';
+import { applyChanges, type DeferredUnique } from './apply-changes.js';
 import { desiredSchema } from './desired-schema.js';
 import { describeChange, diffSchema } from './diff-schema.js';
-import { ensureStateTable, introspect, readSnapshot, snapshotOf, writeSnapshot } from './schema-snapshot.js';
+import { ensureStateTable, introspect, readSnapshot, snapshotOf, writeSnapshot, type SchemaSnapshot } from './schema-snapshot.js';
 
 /** Thrown when the model needs destructive changes and allowDestructive is false. Nothing was applied. */
 export class SchemaSyncRefused extends Error {
@@ -76,12 +76,28 @@ async function syncOnce(knex: Knex, model: NormalizedModel, opts: SyncOptions): 
     const planned = diffSchema(prev, schema);
     const destructive = planned.filter((c) => c.destructive);
     if (destructive.length > 0 && !opts.allowDestructive) throw new SchemaSyncRefused(destructive.map(plain));
-    await applyChanges(trx, dialect, planned, prev, schema);
-    if (planned.length > 0 || !stored) await writeSnapshot(trx, snapshotOf(schema), stored !== undefined);
+    const deferred = await applyChanges(trx, dialect, planned, prev, schema);
+    if (planned.length > 0 || !stored) await writeSnapshot(trx, withDeferred(snapshotOf(schema), deferred), stored !== undefined);
     const changes = planned.map(plain);
     if (created) changes.unshift({ kind: 'create-table', table: SCHEMA_STATE_TABLE, detail: 'schema snapshot', destructive: false });
-    return { changes };
+    if (deferred.length === 0) return { changes };
+    const warnings = deferred.map(
+      (d) => `unique index ${d.index} not created: rows of ${d.table} share a value of (${d.columns.join(', ')}); uniqueness is not enforced there until the duplicates are removed (checked again at every start)`,
+    );
+    return { changes, warnings };
   });
+}
+
+/** The snapshot records a deferred unique index as the plain index it is, so the next sync retries it. */
+function withDeferred(snapshot: SchemaSnapshot, deferred: readonly DeferredUnique[]): SchemaSnapshot {
+  if (deferred.length === 0) return snapshot;
+  const tables = { ...snapshot.tables };
+  for (const d of deferred) {
+    const t = tables[d.table];
+    const idx = t.indexes[d.index];
+    tables[d.table] = { ...t, indexes: { ...t.indexes, [d.index]: { ...idx, unique: false } } };
+  }
+  return { ...snapshot, tables };
 }
 
 function plain(c: SyncChange): SyncChange {
