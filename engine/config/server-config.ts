@@ -7,6 +7,7 @@
  * (default 900000). Production refuses to start without its secrets. UPLOAD_* and S3_*: see
  * engine/upload/upload-config.ts. CONTRACTS_PUBLIC,
  * DOCUMENTATION_ENABLED, QUIRE_VALIDATE_RESPONSES: see engine/contracts/contracts-config.ts.
+ * TRUSTED_PROXIES, GRAPHQL_INTROSPECTION: see config/security-config.ts.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
@@ -14,6 +15,7 @@ import { dirname, join } from 'node:path';
 import { loadUploadConfig, type UploadConfig } from '../upload/upload-config.js';
 import { loadContractsConfig, type ContractsConfig } from '../contracts/contracts-config.js';
 import { parseDuration } from './parse-duration.js';
+import { loadSecurityConfig, type SecurityConfig } from './security-config.js';
 
 export interface ServerConfig {
   artifactsDir: string;
@@ -38,6 +40,8 @@ export interface ServerConfig {
   upload: UploadConfig;
   /** served contracts, the documentation page, response validation (engine/contracts/contracts-config.ts) */
   contracts: ContractsConfig;
+  /** trusted proxies, GraphQL introspection (config/security-config.ts) */
+  security: SecurityConfig;
 }
 
 export class ConfigError extends Error {}
@@ -103,5 +107,6 @@ export function loadServerConfig(env: NodeJS.ProcessEnv, opts: { artifactsDir: s
     },
     upload: loadUploadConfig(env),
     contracts: loadContractsConfig(env, production),
+    security: loadSecurityConfig(env, production),
   };
 }
