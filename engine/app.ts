@@ -15,6 +15,7 @@ import { loadArtifacts } from './boot/load-artifacts.js';
 import type { ServerConfig } from './config/server-config.js';
 import { ForbiddenError, MethodNotAllowedError, NotFoundError, statusOf, toErrorBody } from './errors/index.js';
 import { BodyValidator } from './http/body-validator.js';
+import { ClientAddress } from './http/client-address.js';
 import { applyCors } from './http/cors.js';
 import { attachCreators } from './http/creator-fields.js';
 import type { EngineContext } from './http/engine-context.js';
@@ -69,9 +70,11 @@ export async function createApp(config: ServerConfig, opts: AppOptions): Promise
   const permissions = new Permissions(model);
   const users = new UsersService(model, repo, config);
   const tokens = new ApiTokenCache();
+  const clients = new ClientAddress(config.security.trustedProxies);
   const context: EngineContext = {
     config, model, repo, permissions, shaper: new EntryShaper(model), users,
     authenticate: (header) => resolvePrincipal(header, repo, config.apiTokenSalt, Date.now(), users, tokens),
+    clientAddress: (req) => clients.of(req),
   };
   const log = opts.logger;
   const uploads = createUploads(context, config.upload, log);
@@ -149,7 +152,7 @@ export async function createApp(config: ServerConfig, opts: AppOptions): Promise
       body,
       principal,
       canFind: (uid) => permissions.can(principal, uid, 'find'),
-      ip: req.socket.remoteAddress,
+      ip: clients.of(req),
     });
     if (!plugin) await attachCreators(context, op.uid, result);
     send(res, result.status, method === 'HEAD' ? undefined : result.body, result.headers);

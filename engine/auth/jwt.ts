@@ -24,10 +24,16 @@ export class JwtCodec {
 
   /** the user id of a valid, unexpired token; undefined for anything else (never throws) */
   async verify(token: string, now = Date.now()): Promise<number | undefined> {
+    return (await this.verifyClaims(token, now))?.id;
+  }
+
+  /** `{ id, iat }` of a valid, unexpired token (iat in seconds, 0 when absent); undefined for anything else */
+  async verifyClaims(token: string, now = Date.now()): Promise<{ id: number; iat: number } | undefined> {
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], requiredClaims: ['exp'], currentDate: new Date(now) });
       const id = payload.id;
-      return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? id : undefined;
+      if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) return undefined;
+      return { id, iat: typeof payload.iat === 'number' ? payload.iat : 0 };
     } catch {
       return undefined;
     }

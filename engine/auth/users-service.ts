@@ -129,13 +129,18 @@ export class UsersService {
   /**
    * A bearer credential that is not an API token -> the user principal, or undefined when it is not
    * a valid JWT of ours (bad signature, expired, alg none...). A valid JWT of a deleted, blocked or
-   * role-less user: 401 'Invalid credentials' (Strapi's answer).
+   * role-less user, or one issued before the user's last password change: 401 'Invalid credentials'
+   * (Strapi keeps such tokens valid until they expire). A token issued in the second of the change
+   * is still accepted (`iat` counts whole seconds).
    */
   async authenticate(token: string): Promise<Principal | undefined> {
-    const id = await this.jwt.verify(token);
-    if (id === undefined) return undefined;
+    const claims = await this.jwt.verifyClaims(token);
+    if (claims === undefined) return undefined;
+    const { id } = claims;
     const user = await this.repo.findOne({ kind: 'findOne', uid: USER_UID, id, fields: ['blocked'], populate: { role: { fields: ['type'] } }, publicationState: 'live' });
     if (!user || user.blocked === true) throw invalidCredentials();
+    const changed = await this.repo.passwordChanges.last(id);
+    if (changed !== undefined && claims.iat < Math.floor(changed / 1000)) throw invalidCredentials();
     const role = user.role as Entry | null | undefined;
     if (!role || typeof role.type !== 'string') throw invalidCredentials();
     return { kind: 'user', userId: id, role: role.type };
@@ -154,7 +159,8 @@ export class UsersService {
 
   /**
    * PUT /api/users/:id: a flat body of user fields. role, confirmed, blocked, provider, tokens and
-   * other private attributes are refused (400 naming them); password is hashed; email lower-cased.
+   * other private attributes are refused (400 naming them); password is hashed, its change recorded
+   * (older JWTs are refused from then on); email lower-cased.
    * Errors: 404 'User not found', 400 ApplicationError 'Username already taken' / 'Email already taken'.
    */
   async update(id: string | number, raw: unknown, opts: UserReadOptions = {}): Promise<FlatEntry> {
@@ -172,6 +178,8 @@ export class UsersService {
         ...(hash !== undefined && { password: hash }),
       };
       await tx.update(planUpdate(this.model, USER_UID, uid, { data }));
+      // JWTs issued before this moment stop working (authenticate)
+      if (hash !== undefined) await tx.passwordChanges.record(uid, Date.now());
       const user = await this.read(tx, uid, opts);
       if (!user) throw userNotFound();
       return user;

@@ -9,6 +9,7 @@
  * DOCUMENTATION_ENABLED, QUIRE_VALIDATE_RESPONSES: see engine/contracts/contracts-config.ts.
  * DATABASE_POOL_MAX, DATABASE_ACQUIRE_TIMEOUT_MS, DATABASE_STATEMENT_TIMEOUT_MS: the pool and its
  * timeouts (defaults in engine/repository/connect.ts; docs/reliability.md).
+ * TRUSTED_PROXIES, GRAPHQL_INTROSPECTION: see config/security-config.ts.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
@@ -16,6 +17,7 @@ import { dirname, join } from 'node:path';
 import { loadUploadConfig, type UploadConfig } from '../upload/upload-config.js';
 import { loadContractsConfig, type ContractsConfig } from '../contracts/contracts-config.js';
 import { parseDuration } from './parse-duration.js';
+import { loadSecurityConfig, type SecurityConfig } from './security-config.js';
 
 export interface ServerConfig {
   artifactsDir: string;
@@ -40,6 +42,8 @@ export interface ServerConfig {
   upload: UploadConfig;
   /** served contracts, the documentation page, response validation (engine/contracts/contracts-config.ts) */
   contracts: ContractsConfig;
+  /** trusted proxies, GraphQL introspection (config/security-config.ts) */
+  security: SecurityConfig;
   /** pool size and timeouts (DATABASE_POOL_MAX, DATABASE_ACQUIRE_TIMEOUT_MS, DATABASE_STATEMENT_TIMEOUT_MS); unset: the driver defaults of repository/connect.ts */
   database: DatabaseTuning;
 }
@@ -128,5 +132,6 @@ export function loadServerConfig(env: NodeJS.ProcessEnv, opts: { artifactsDir: s
     upload: loadUploadConfig(env),
     contracts: loadContractsConfig(env, production),
     database: loadDatabaseTuning(env),
+    security: loadSecurityConfig(env, production),
   };
 }

@@ -40,7 +40,8 @@ export interface GraphqlContext {
   /** `can('api::article.article', 'create')` */
   can(uid: string, action: string): boolean;
   canFind(uid: string): boolean;
-  readonly http: { readonly req: IncomingMessage };
+  /** the request, and the client's address as the rate limiter counts it (trusted proxies applied) */
+  readonly http: { readonly req: IncomingMessage; readonly ip?: string };
   /**
    * For extension resolvers: a list read with GraphQL arguments (filters, pagination, sort,
    * publicationState), through the same planner and repository; pass `info` to load the selected

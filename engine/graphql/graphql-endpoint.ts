@@ -30,6 +30,7 @@ import { RelationLoaders } from './relation-loaders.js';
 import { RowBudget } from './row-budget.js';
 import { createTypeIndex } from './type-index.js';
 import { wrapResolvers } from './wrap-resolvers.js';
+import { checkGetParams, readGraphqlBody, safetyRules } from './request-safety.js';
 
 export interface GraphqlEndpoint {
   /** `/graphql` */
@@ -97,7 +98,7 @@ export async function createGraphqlEndpoint(engine: EngineContext, artifacts: Ar
       model,
       can: (uid, action) => permissions.can(principal, uid, action),
       canFind,
-      http: { req },
+      http: { req, ip: engine.clientAddress ? engine.clientAddress(req) : req.socket.remoteAddress },
       find: (uid, args = {}, info) => findEntries(context, uid, args, info),
       findOne: (uid, id, info) => findEntry(context, uid, id, {}, info),
       runtime,
@@ -115,7 +116,7 @@ export async function createGraphqlEndpoint(engine: EngineContext, artifacts: Ar
     parse: ((source: string) => documents.parse(source, (text) => parseLimited(text, limits))) as typeof parse,
     validate: ((s: GraphQLSchema, document: Parameters<typeof validate>[1], rules: Parameters<typeof validate>[2]) =>
       documents.validate(document, (d) => validate(s, d, rules, { maxErrors: 25 }).map((e) => withCode(e, 'GRAPHQL_VALIDATION_FAILED')))) as typeof validate,
-    validationRules: [depthLimitRule(limits.maxDepth, limits), costLimitRule(limits)],
+    validationRules: [depthLimitRule(limits.maxDepth, limits), costLimitRule(limits), ...safetyRules(config.security?.graphqlIntrospection ?? !config.production)],
     context: (req) => (req.context.context ??= contextFor(req.context, req.raw)) as unknown as Record<string, unknown>,
     execute: (async (args: ExecutionArgs) => {
       const result = await execute(args);
@@ -159,7 +160,9 @@ export async function createGraphqlEndpoint(engine: EngineContext, artifacts: Ar
     const state: RequestState = { principal, answered: false };
     // a multipart request (file uploads) becomes the JSON body it stands for, its files in the variables
     const multipart = method === 'POST' ? await readGraphqlUpload(req, engine, principal) : undefined;
-    const body = multipart ? multipart.body : method === 'POST' ? (await readBodyBuffer(req, config.bodyLimit)).toString('utf8') : null;
+    // UTF-8, prototype keys and NUL characters checked as for REST bodies (request-safety.ts)
+    const body = multipart ? multipart.body : method === 'POST' ? readGraphqlBody(await readBodyBuffer(req, config.bodyLimit), req.headers['content-type']) : null;
+    if (method === 'GET') checkGetParams(search);
     const request: GraphqlHttpRequest<IncomingMessage, RequestState> = {
       method,
       url: req.url ?? path,

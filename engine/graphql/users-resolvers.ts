@@ -20,7 +20,7 @@ export interface UsersField {
   readonly resolve: Resolver;
 }
 
-const ipOf = (ctx: GraphqlContext) => ({ ip: ctx.http.req.socket?.remoteAddress });
+const ipOf = (ctx: GraphqlContext) => ({ ip: ctx.http.ip ?? ctx.http.req.socket?.remoteAddress });
 
 /** `Type.field` -> scope and resolver; served only when the schema has the field and the engine a users service */
 export const USERS_FIELDS: Readonly<Record<string, UsersField>> = {

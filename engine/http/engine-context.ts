@@ -2,6 +2,7 @@
  * engine/http: what a request handler gets: the booted engine (model, repository, permissions,
  * shaper) and the parsed request. Built once at boot; handlers never reach for globals.
  */
+import type { IncomingMessage } from 'node:http';
 import type { NormalizedModel } from '../../build/model/types.js';
 import type { Permissions, Principal } from '../auth/permissions.js';
 import type { UsersService } from '../auth/users-service.js';
@@ -22,6 +23,8 @@ export interface EngineContext {
   uploads?: UploadService;
   /** `Authorization` header -> Principal (API token or JWT); 401 for a bad credential */
   authenticate(header: string | undefined): Promise<Principal>;
+  /** the client's address for rate limits: the socket peer, or X-Forwarded-For behind a trusted proxy */
+  clientAddress?(req: IncomingMessage): string | undefined;
 }
 
 export interface RestRequest {

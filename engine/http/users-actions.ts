@@ -5,7 +5,7 @@
  * auth/users-service.ts, shared with GraphQL; reads go through the ordinary planner.
  */
 import { AUTH_PERMISSION_UID, ROLE_UID, USER_UID } from '../auth/uids.js';
-import { NotFoundError, UnauthorizedError } from '../errors/index.js';
+import { ForbiddenError, NotFoundError, UnauthorizedError } from '../errors/index.js';
 import { planFind, planFindOne } from '../plan/index.js';
 import { flatEntry } from '../response/shape-flat.js';
 import type { EngineContext, RestRequest, RestResult } from './engine-context.js';
@@ -48,6 +48,18 @@ const count: Action = async (ctx, req) => {
   return ok(total ?? 0);
 };
 
+/**
+ * IDOR guard of update and destroy: a JWT user acts on their own account only, unless their role
+ * also lists `plugin::users-permissions.user.updateAny` / `.destroyAny` (quire's addition: Strapi lets
+ * any holder of `user.update` change every account). API tokens keep their scope. Another id, existing
+ * or not, is 403 Forbidden, so the answer tells nothing about which users exist.
+ */
+function assertOwnAccount(ctx: EngineContext, req: RestRequest, anyAction: 'updateAny' | 'destroyAny'): void {
+  const p = req.principal;
+  if (p.kind !== 'user' || req.params.id === String(p.userId)) return;
+  if (!ctx.permissions.can(p, USER_UID, anyAction)) throw new ForbiddenError('Forbidden');
+}
+
 export const USERS_ROUTES: Readonly<Record<string, UsersRoute>> = {
   login: { permission: [AUTH_PERMISSION_UID, 'callback'], handle: async (ctx, req) => ok(await ctx.users.login(req.body, { ip: req.ip })) },
   register: { permission: [AUTH_PERMISSION_UID, 'register'], handle: async (ctx, req) => ok(await ctx.users.register(req.body, { ip: req.ip })) },
@@ -56,6 +68,12 @@ export const USERS_ROUTES: Readonly<Record<string, UsersRoute>> = {
   findOne: { permission: [USER_UID, 'findOne'], handle: findOne },
   count: { permission: [USER_UID, 'count'], handle: count },
   // the answer includes the role when the caller may find roles (Strapi always populates it)
-  update: { permission: [USER_UID, 'update'], handle: async (ctx, req) => ok(await ctx.users.update(req.params.id ?? '', req.body, { withRole: req.canFind(ROLE_UID) })) },
-  destroy: { permission: [USER_UID, 'destroy'], handle: async (ctx, req) => ok(await ctx.users.remove(req.params.id ?? '')) },
+  update: { permission: [USER_UID, 'update'], handle: async (ctx, req) => {
+    assertOwnAccount(ctx, req, 'updateAny');
+    return ok(await ctx.users.update(req.params.id ?? '', req.body, { withRole: req.canFind(ROLE_UID) }));
+  } },
+  destroy: { permission: [USER_UID, 'destroy'], handle: async (ctx, req) => {
+    assertOwnAccount(ctx, req, 'destroyAny');
+    return ok(await ctx.users.remove(req.params.id ?? ''));
+  } },
 };

@@ -8,6 +8,7 @@ import type { CreatePlan, DeletePlan, Entry, FindOnePlan, FindPlan, UpdatePlan }
 import { createAdminUser, findAdminUserByEmail } from './admin-users.js';
 import { createApiToken, findApiTokenByHash, touchApiToken } from './api-tokens.js';
 import { readCreators, stampCreator } from './creator-fields.js';
+import { lastPasswordChange, recordPasswordChange } from './password-changes.js';
 import { clearRateLimit, hitRateLimit, peekRateLimits } from './rate-limits.js';
 import type { RunContext } from './run-context.js';
 import { runFind, runFindOne } from './run-find.js';
@@ -34,6 +35,7 @@ export class KnexRepository implements Repository {
   readonly apiTokens: Repository['apiTokens'];
   readonly adminUsers: Repository['adminUsers'];
   readonly rateLimits: Repository['rateLimits'];
+  readonly passwordChanges: Repository['passwordChanges'];
   readonly creators: Repository['creators'];
 
   constructor(readonly ctx: RunContext) {
@@ -51,6 +53,10 @@ export class KnexRepository implements Repository {
       hit: (bucket, now, windowMs) => this.guard(() => hitRateLimit(this.ctx, bucket, now, windowMs)),
       peek: (buckets, now, windowMs) => this.guard(() => peekRateLimits(this.ctx, buckets, now, windowMs)),
       clear: (bucket) => this.guard(() => clearRateLimit(this.ctx, bucket)),
+    };
+    this.passwordChanges = {
+      record: (userId, at) => this.guard(() => recordPasswordChange(this.ctx, userId, at)),
+      last: (userId) => this.guard(() => lastPasswordChange(this.ctx, userId)),
     };
     this.creators = {
       stamp: (uid, id, adminUserId, created) => this.guard(() => stampCreator(this.ctx, uid, id, adminUserId, created)),

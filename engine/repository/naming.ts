@@ -27,6 +27,7 @@ export const API_TOKENS_TABLE = 'quire_api_tokens';
 export const SCHEMA_STATE_TABLE = 'quire_schema_state';
 export const ADMIN_USERS_TABLE = 'quire_admin_users';
 export const RATE_LIMITS_TABLE = 'quire_rate_limits';
+export const PASSWORD_CHANGES_TABLE = 'quire_password_changes';
 
 /** Localizations link table of a localized type (Strapi v4: `<table>_localizations_links`). */
 export interface LocalizationsTable {

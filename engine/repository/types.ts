@@ -79,6 +79,11 @@ export interface Repository {
     peek(buckets: readonly string[], now: number, windowMs: number): Promise<number>;
     clear(bucket: string): Promise<void>;
   };
+  /** when each user's password last changed (epoch ms): JWTs issued before it are refused */
+  readonly passwordChanges: {
+    record(userId: number, at: number): Promise<void>;
+    last(userId: number): Promise<number | undefined>;
+  };
   /** created_by_id / updated_by_id of content entries */
   readonly creators: {
     stamp(uid: string, id: number, adminUserId: number, created: boolean): Promise<void>;

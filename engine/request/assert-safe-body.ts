@@ -1,13 +1,21 @@
 /**
  * engine/request: a parsed JSON body is checked before any stage reads it: no prototype keys
- * (`__proto__`, `constructor`, `prototype`) at any depth, and nesting bounded so recursive
- * validation stays cheap. Throws ValidationError (400); returns nothing. Pure; no I/O.
+ * (`__proto__`, `constructor`, `prototype`) at any depth, no NUL character in any key or string
+ * (PostgreSQL cannot store one in text or jsonb, and C-string consumers would truncate at it; other
+ * control characters are data and pass), and nesting bounded so recursive validation stays cheap.
+ * REST and GraphQL bodies alike. Throws ValidationError (400); returns nothing. Pure; no I/O.
  */
 import { ValidationError } from '../errors/errors.js';
 import { isForbiddenKey } from './is-forbidden-key.js';
 
 /** Objects and arrays nested deeper than this are refused (`{data:{seo:{openGraph:{...}}}}` is 3). */
 export const DEFAULT_BODY_DEPTH = 32;
+
+/** the one character no string may hold */
+export const NUL = '\u0000';
+
+const nulIssue = (path: (string | number)[]) =>
+  ValidationError.of([{ path, message: 'Strings may not contain NUL characters (\\u0000)', name: 'ValidationError' }]);
 
 /**
  *   assertSafeBody({ data: { title: 'x' } })             -> ok
@@ -18,6 +26,10 @@ export function assertSafeBody(value: unknown, maxDepth: number = DEFAULT_BODY_D
 }
 
 function walk(value: unknown, path: (string | number)[], depth: number, maxDepth: number): void {
+  if (typeof value === 'string') {
+    if (value.includes(NUL)) throw nulIssue(path);
+    return;
+  }
   if (value === null || typeof value !== 'object') return;
   if (depth >= maxDepth) throw new ValidationError(`Request body is nested deeper than ${maxDepth} levels`);
   if (Array.isArray(value)) {
@@ -28,6 +40,7 @@ function walk(value: unknown, path: (string | number)[], depth: number, maxDepth
     if (isForbiddenKey(key)) {
       throw ValidationError.of([{ path: [...path, key], message: `Invalid key "${key}"`, name: 'ValidationError' }]);
     }
+    if (key.includes(NUL)) throw nulIssue(path);
     walk((value as Record<string, unknown>)[key], [...path, key], depth + 1, maxDepth);
   }
 }

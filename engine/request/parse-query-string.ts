@@ -1,7 +1,7 @@
 /**
  * engine/request: raw query string -> nested plain data with `qs` (bracket notation), hardened:
  * depth, array and parameter limits answer 400 instead of silently flattening or truncating,
- * prototype keys and malformed percent-encoding are refused. No model knowledge, no HTTP objects.
+ * prototype keys, NUL characters and malformed percent-encoding are refused. No model knowledge, no HTTP objects.
  */
 import qs from 'qs';
 import { ValidationError } from '../errors/errors.js';
@@ -28,6 +28,7 @@ function decode(str: string, _default: unknown, _charset: unknown, type: 'key' |
   } catch {
     throw new MalformedEncoding();
   }
+  if (out.includes('\u0000')) throw new ValidationError('Invalid query string: NUL characters (%00) are not allowed');
   if (type === 'key') {
     for (const segment of out.split(/[[\]]/)) {
       if (isForbiddenKey(segment)) throw new ValidationError(`Invalid parameter ${segment}`);

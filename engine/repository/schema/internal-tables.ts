@@ -1,9 +1,10 @@
 /**
  * engine/repository/schema: quire's own tables besides quire_api_tokens, as TableDefs for the sync:
  * quire_admin_users (the admins behind API tokens, for createdBy/updatedBy) and quire_rate_limits
- * (failed-attempt counters shared by every server process). Pure data.
+ * (failed-attempt counters shared by every server process) and quire_password_changes (when each
+ * user's password last changed: older JWTs are refused). Pure data.
  */
-import { ADMIN_USERS_TABLE, indexName, RATE_LIMITS_TABLE } from '../naming.js';
+import { ADMIN_USERS_TABLE, indexName, PASSWORD_CHANGES_TABLE, RATE_LIMITS_TABLE } from '../naming.js';
 import type { TableDef } from './desired-schema.js';
 
 function adminUsersDef(): TableDef {
@@ -38,6 +39,19 @@ function rateLimitsDef(): TableDef {
   };
 }
 
+function passwordChangesDef(): TableDef {
+  return {
+    name: PASSWORD_CHANGES_TABLE, role: 'internal', about: 'password changes',
+    columns: [
+      { name: 'id', kind: 'increments' },
+      { name: 'user_id', kind: 'integer' },
+      // epoch milliseconds of the user's last password change
+      { name: 'changed_at', kind: 'bigint' },
+    ],
+    indexes: [{ name: indexName(PASSWORD_CHANGES_TABLE, 'user_unique'), columns: ['user_id'], unique: true }],
+  };
+}
+
 export function internalTables(): TableDef[] {
-  return [adminUsersDef(), rateLimitsDef()];
+  return [adminUsersDef(), rateLimitsDef(), passwordChangesDef()];
 }

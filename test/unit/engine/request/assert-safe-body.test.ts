@@ -58,4 +58,16 @@ test('the depth limit is configurable', () => {
   expectError(() => assertSafeBody(nested(4), 3), { status: 400, name: 'ValidationError', message: 'Request body is nested deeper than 3 levels' });
 });
 
+test('NUL characters in strings and keys, at any depth: 400 naming the path; other control characters pass', () => {
+  const message = 'Strings may not contain NUL characters (\\u0000)';
+  for (const [body, path] of [
+    [{ data: { title: 'a\u0000b' } }, ['data', 'title']],
+    [{ data: { tags: ['x', '\u0000'] } }, ['data', 'tags', 1]],
+    [{ data: { metadata: { 'k\u0000': 1 } } }, ['data', 'metadata']],
+  ] as const) {
+    expectError(() => assertSafeBody(body), { status: 400, name: 'ValidationError', message, details: { errors: [{ path, message, name: 'ValidationError' }] } });
+  }
+  assert.not.throws(() => assertSafeBody({ data: { title: 'tab\t bell\u0007 esc\u001b del\u007f' } }));
+});
+
 test.run();

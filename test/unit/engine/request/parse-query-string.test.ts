@@ -79,6 +79,13 @@ test('1000 parameters are still fine', () => {
   assert.is(Object.keys(parseQueryString(params(1000))).length, 1000);
 });
 
+test('NUL characters (%00) in keys or values: 400', () => {
+  for (const raw of ['filters[title][$eq]=a%00b', 'sort=title%00', 'filters[title%00][$eq]=x', '%00=1']) {
+    expectError(() => parseQueryString(raw), { status: 400, name: 'ValidationError', message: 'Invalid query string: NUL characters (%00) are not allowed' }, raw);
+  }
+  assert.equal(parseQueryString('filters[title][$eq]=%01%1F'), { filters: { title: { $eq: '\u0001\u001f' } } });
+});
+
 test('nothing reaches Object.prototype', () => {
   for (const raw of ['__proto__[polluted]=1', 'a[__proto__][polluted]=1', 'constructor[prototype][polluted]=1']) {
     try {

@@ -1,0 +1,50 @@
+/**
+ * engine/config: security settings from the environment, checked once at start.
+ *   TRUSTED_PROXIES=<list>           addresses or CIDR ranges (IPv4/IPv6) of the reverse proxies in
+ *                                    front of quire, comma-separated; `loopback` and `private` name
+ *                                    the usual ranges. Only a request whose socket peer is listed has
+ *                                    its X-Forwarded-For read (default: none, the socket address is
+ *                                    the client).
+ *   GRAPHQL_INTROSPECTION=true|false `__schema` / `__type` queries (default: true outside production,
+ *                                    false in production)
+ */
+import { isIP } from 'node:net';
+// ConfigError is only thrown at call time, so the import cycle with server-config.ts is harmless
+import { ConfigError } from './server-config.js';
+
+export interface SecurityConfig {
+  /** normalized entries: `10.0.0.0/8`, `127.0.0.1`, `::1/128` */
+  readonly trustedProxies: readonly string[];
+  readonly graphqlIntrospection: boolean;
+}
+
+const NAMED: Record<string, string[]> = {
+  loopback: ['127.0.0.0/8', '::1/128'],
+  private: ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7'],
+};
+
+function proxyEntry(entry: string): string[] {
+  if (NAMED[entry]) return NAMED[entry];
+  const [address, bits, extra] = entry.split('/');
+  const family = isIP(address);
+  const max = family === 4 ? 32 : 128;
+  if (family === 0 || extra !== undefined || (bits !== undefined && !(/^\d{1,3}$/.test(bits) && Number(bits) <= max))) {
+    throw new ConfigError(`TRUSTED_PROXIES: "${entry}" is not an IP address, a CIDR range, "loopback" or "private"`);
+  }
+  return [entry];
+}
+
+function flag(name: string, v: string | undefined, dflt: boolean): boolean {
+  if (v === undefined || v === '') return dflt;
+  if (v === 'true' || v === '1') return true;
+  if (v === 'false' || v === '0') return false;
+  throw new ConfigError(`${name} must be true or false, got "${v}"`);
+}
+
+export function loadSecurityConfig(env: NodeJS.ProcessEnv, production: boolean): SecurityConfig {
+  const list = (env.TRUSTED_PROXIES ?? '').split(',').map((e) => e.trim().toLowerCase()).filter(Boolean);
+  return {
+    trustedProxies: list.flatMap(proxyEntry),
+    graphqlIntrospection: flag('GRAPHQL_INTROSPECTION', env.GRAPHQL_INTROSPECTION, !production),
+  };
+}
