@@ -1,6 +1,6 @@
 /**
- * engine: `quire serve --workers N` (N > 1), the node:cluster primary. It syncs the schema and the
- * roles once, under the database's sync lock, before forking, so workers start on a synced database
+ * engine: `quire serve --workers N` (N > 1), the node:cluster primary. It syncs the schema, the
+ * roles and the locales once, under the database's sync lock, before forking, so workers start on a synced database
  * (their own sync finds nothing to do); then forks N workers that each run server.ts on the shared
  * port (the primary hands out connections round-robin). A worker that dies is replaced; one that
  * dies before listening stops the whole group. SIGTERM/SIGINT: every worker finishes its in-flight
@@ -8,6 +8,7 @@
  */
 import cluster, { type Worker } from 'node:cluster';
 import { syncRoles } from './auth/sync-roles.js';
+import { syncLocales } from './i18n/sync-locales.js';
 import { loadArtifacts } from './boot/load-artifacts.js';
 import type { ServerConfig } from './config/server-config.js';
 import { createRepository, syncSchema } from './repository/index.js';
@@ -18,13 +19,14 @@ export const MAX_WORKERS = 64;
 /** a worker replaced more often than this within a minute means something is wrong: stop */
 const MAX_RESTARTS_PER_MINUTE = 10;
 
-/** Schema and roles synced once for the whole group (the same steps createApp runs, then closed). */
+/** Schema, roles and locales synced once for the whole group (the same steps createApp runs, then closed). */
 export async function prepareDatabase(config: ServerConfig): Promise<void> {
   const { model } = loadArtifacts(config.artifactsDir);
   const repo = await createRepository({ model, databaseUrl: config.databaseUrl, pool: { ...config.database, min: 0, max: 1 } });
   try {
     await syncSchema(repo, model, { allowDestructive: config.allowDestructive });
     await syncRoles(repo, model);
+    await syncLocales(repo, model);
   } finally {
     await repo.close();
   }
