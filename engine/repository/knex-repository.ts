@@ -14,6 +14,7 @@ import { runFind, runFindOne } from './run-find.js';
 import { translateError } from './translate-error.js';
 import type { FindResult, NewApiToken, Repository } from './types.js';
 import { runCreate, runDelete, runUpdate } from './write/run-write.js';
+import { WrittenRows } from './written-rows.js';
 
 export class KnexRepository implements Repository {
   readonly dialect: 'sqlite' | 'postgres';
@@ -78,7 +79,7 @@ export class KnexRepository implements Repository {
   }
 
   transaction<T>(fn: (tx: Repository) => Promise<T>): Promise<T> {
-    return this.guard(() => this.ctx.knex.transaction((trx) => fn(new KnexRepository({ ...this.ctx, knex: trx }))));
+    return this.guard(() => this.ctx.knex.transaction((trx) => fn(new KnexRepository({ ...this.ctx, knex: trx, written: new WrittenRows() }))));
   }
 
   async close(): Promise<void> {
