@@ -15,6 +15,7 @@ import { runFind, runFindOne } from './run-find.js';
 import { translateError } from './translate-error.js';
 import type { FindResult, NewApiToken, Repository } from './types.js';
 import { runCreate, runDelete, runUpdate } from './write/run-write.js';
+import { WrittenRows } from './written-rows.js';
 
 interface BusyPool {
   used?: { resource?: { connection?: { stream?: { destroy(): void } } } }[];
@@ -98,7 +99,7 @@ export class KnexRepository implements Repository {
   }
 
   transaction<T>(fn: (tx: Repository) => Promise<T>): Promise<T> {
-    return this.guard(() => this.ctx.knex.transaction((trx) => fn(new KnexRepository({ ...this.ctx, knex: trx }))));
+    return this.guard(() => this.ctx.knex.transaction((trx) => fn(new KnexRepository({ ...this.ctx, knex: trx, written: new WrittenRows() }))));
   }
 
   async close(forceAfterMs?: number): Promise<void> {

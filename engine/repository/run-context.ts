@@ -8,6 +8,7 @@ import type { NormalizedModel } from '../../build/model/types.js';
 import type { Dialect } from './dialect/dialect.js';
 import type { ObjectionModels } from './objection-models.js';
 import type { StorageMap } from './storage-map.js';
+import type { WrittenRows } from './written-rows.js';
 
 export interface RunContext {
   readonly knex: Knex;
@@ -17,6 +18,8 @@ export interface RunContext {
   readonly models: ObjectionModels;
   /** called once per statement the repository sends itself (run-sql.ts); knex's own are seen by its 'query' event */
   readonly onQuery?: (sql: string) => void;
+  /** inside a Repository.transaction: rows inserted so far, for the read-back (written-rows.ts) */
+  readonly written?: WrittenRows;
 }
 
 /**

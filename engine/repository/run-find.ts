@@ -62,9 +62,11 @@ export async function runFindOne(ctx: RunContext, plan: FindOnePlan): Promise<En
     ? sql(`${qualified(ROOT, 'id')} = ?`, [plan.id])
     : rootConditions(type, ROOT, scope, undefined, plan.publicationState, plan.locale);
   const selection = selectFields(type, plan.fields, ROOT, ctx.dialect);
-  const rows = await runSql(ctx, `SELECT ${selection.text} FROM ${fromRoot(type)} WHERE ${where.text} ORDER BY ${qualified(ROOT, 'id')} ASC LIMIT 1`, where.bindings);
-  if (rows.length === 0) return undefined;
-  const entries = decodeRows(rows, selection.columns);
+  // the read-back of an entry this transaction just created: its INSERT returned the row already
+  const written = byId ? ctx.written?.take(type.uid, plan.id as number, selection.columns) : undefined;
+  const rows = written ? [] : await runSql(ctx, `SELECT ${selection.text} FROM ${fromRoot(type)} WHERE ${where.text} ORDER BY ${qualified(ROOT, 'id')} ASC LIMIT 1`, where.bindings);
+  if (!written && rows.length === 0) return undefined;
+  const entries = written ? [written] : decodeRows(rows, selection.columns);
   await populateEntries(ctx, type, entries, plan.populate, plan.publicationState);
   if (plan.availableLocales) await attachAvailableLocales(ctx, type, entries);
   return entries[0];

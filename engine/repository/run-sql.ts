@@ -1,10 +1,10 @@
 /**
- * engine/repository: sends one SQL text with `?` placeholders and returns its rows. The read path
- * builds its SQL itself (query/, populate/), so outside a transaction the text goes straight to a
- * driver connection taken from knex's pool: better-sqlite3 runs its cached prepared statement
- * (connect.ts), pg one parameterized query; knex's per-statement machinery (builder, runner,
- * formatting, events) is skipped. Inside a transaction it runs through knex.raw on that
- * transaction's connection. Either way `onQuery` sees each statement once.
+ * engine/repository: sends one SQL text with `?` placeholders and returns its rows. The text goes
+ * straight to a driver connection taken from knex's client: the pool's, or inside a transaction
+ * the transaction's own (knex's transaction client always hands out that one connection and never
+ * releases it). better-sqlite3 runs its cached prepared statement (connect.ts), pg one
+ * parameterized query; knex's per-statement machinery (builder, runner, formatting, events) is
+ * skipped, so `onQuery` is called here, once per statement.
  */
 import type { Knex } from 'knex';
 import type { RunContext } from './run-context.js';
@@ -49,14 +49,9 @@ function sqliteValue(v: unknown): unknown {
   return v;
 }
 
-/** knex.raw answers differ per driver (pg: { rows }, better-sqlite3: the rows) */
-async function viaKnex(knex: Knex, text: string, bindings: readonly unknown[]): Promise<Row[]> {
-  const result = await knex.raw(text, bindings as any[]);
-  return Array.isArray(result) ? result : (result as { rows: Row[] }).rows;
-}
-
 export async function runSql(ctx: RunContext, text: string, bindings: readonly unknown[]): Promise<Row[]> {
-  if ((ctx.knex as Knex.Transaction).isTransaction) return viaKnex(ctx.knex, text, bindings);
+  // its connection is back in the pool once a transaction ends (knex refuses such a statement too)
+  if ((ctx.knex as Knex.Transaction).isCompleted?.()) throw new Error('quire repository: statement after the end of its transaction');
   const client = ctx.knex.client as unknown as PoolClient;
   const connection = await client.acquireConnection();
   try {

@@ -1,7 +1,9 @@
 /**
- * bench: one autocannon run in its own process (so load generation does not share the measured
- * server's event loop or the orchestrator's). Reads a LoadSpec as JSON from argv[2], cycles through
- * its paths and bodies, prints one JSON LoadResult line. Started by load.ts only.
+ * bench: autocannon runs in their own process (so load generation does not share the measured
+ * server's event loop or the orchestrator's). Forked with an IPC channel (processes.ts), it stays up
+ * for the whole bench and answers each `{ id, spec }` message with `{ id, result }` (or `{ id, error }`),
+ * so no run pays a process start; run alone, it reads one LoadSpec as JSON from argv[2] and prints
+ * one JSON LoadResult line. Each run cycles through its spec's paths and bodies.
  */
 import { createRequire } from 'node:module';
 
@@ -35,30 +37,41 @@ export interface LoadResult {
   errors: number;
 }
 
-const spec = JSON.parse(process.argv[2]) as LoadSpec;
-let n = 0;
-const headers = { ...(spec.bodies ? { 'content-type': 'application/json' } : {}), ...(spec.headers ?? {}) };
-const result = await autocannon({
-  url: spec.url,
-  connections: spec.connections,
-  duration: spec.seconds,
-  requests: [{
-    method: spec.method,
-    headers,
-    setupRequest: (req: any) => {
-      const i = n++;
-      const path = spec.paths[i % spec.paths.length];
-      const body = spec.bodies ? spec.bodies[i % spec.bodies.length] : undefined;
-      return { ...req, path, ...(body !== undefined ? { body } : {}) };
-    },
-  }],
-});
-const out: LoadResult = {
-  rps: result.requests.total / result.duration,
-  p50: result.latency.p50,
-  p99: result.latency.p99,
-  total: result.requests.total,
-  non2xx: result.non2xx,
-  errors: result.errors + result.timeouts,
-};
-process.stdout.write(JSON.stringify(out) + '\n');
+async function runLoad(spec: LoadSpec): Promise<LoadResult> {
+  let n = 0;
+  const headers = { ...(spec.bodies ? { 'content-type': 'application/json' } : {}), ...(spec.headers ?? {}) };
+  const result = await autocannon({
+    url: spec.url,
+    connections: spec.connections,
+    duration: spec.seconds,
+    requests: [{
+      method: spec.method,
+      headers,
+      setupRequest: (req: any) => {
+        const i = n++;
+        const path = spec.paths[i % spec.paths.length];
+        const body = spec.bodies ? spec.bodies[i % spec.bodies.length] : undefined;
+        return { ...req, path, ...(body !== undefined ? { body } : {}) };
+      },
+    }],
+  });
+  return {
+    rps: result.requests.total / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    total: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+if (process.send) {
+  process.on('message', (m: { id: number; spec: LoadSpec }) => {
+    runLoad(m.spec).then(
+      (result) => process.send?.({ id: m.id, result }),
+      (err: Error) => process.send?.({ id: m.id, error: String(err?.stack ?? err) }),
+    );
+  });
+} else {
+  process.stdout.write(JSON.stringify(await runLoad(JSON.parse(process.argv[2]) as LoadSpec)) + '\n');
+}

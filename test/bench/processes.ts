@@ -3,7 +3,7 @@
  * serve` with the bench counters on, and the ceiling server. Start on a free port, wait for health,
  * read memory from /proc, stop with SIGTERM. Also the load runner (load-child.js in a process).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createWriteStream, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
@@ -122,17 +122,40 @@ export async function statsOf(server: ServerProcess): Promise<ServerStats> {
   return (await r.json()) as ServerStats;
 }
 
-/** one autocannon run in a child process */
-export function load(spec: LoadSpec): Promise<LoadResult> {
-  const child = spawn(process.execPath, [join(HERE, 'load-child.js'), JSON.stringify(spec)], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-  return new Promise((resolve, reject) => {
-    child.on('close', (code) => {
-      if (code !== 0) return reject(new Error(`load runner exited ${code}: ${err}`));
-      resolve(JSON.parse(out.trim().split('\n').pop() as string) as LoadResult);
-    });
+let runner: ChildProcess | undefined;
+let nextRun = 0;
+const pending = new Map<number, { resolve: (r: LoadResult) => void; reject: (e: Error) => void }>();
+
+/** the load runner (load-child.js), forked once and kept for the whole bench */
+function loadRunner(): ChildProcess {
+  if (runner) return runner;
+  const child = fork(join(HERE, 'load-child.js'), [], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  child.on('message', (m: { id: number; result?: LoadResult; error?: string }) => {
+    const p = pending.get(m.id);
+    pending.delete(m.id);
+    if (m.result) p?.resolve(m.result);
+    else p?.reject(new Error(`load runner: ${m.error}`));
   });
+  child.once('exit', (code) => {
+    runner = undefined;
+    for (const [id, p] of pending) {
+      pending.delete(id);
+      p.reject(new Error(`load runner exited ${code}`));
+    }
+  });
+  return (runner = child);
+}
+
+/** one autocannon run, in the load runner's process */
+export function load(spec: LoadSpec): Promise<LoadResult> {
+  const id = nextRun++;
+  return new Promise((resolve, reject) => {
+    pending.set(id, { resolve, reject });
+    loadRunner().send({ id, spec });
+  });
+}
+
+/** ends the load runner (the bench's last step) */
+export function stopLoadRunner(): void {
+  runner?.disconnect();
 }

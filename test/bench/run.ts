@@ -6,7 +6,8 @@
  * the bench counters (QUIRE_COUNT_QUERIES=1); quire's RSS from /proc. Then cost growth with page
  * and data size, and start-up/build on the 200-type generated spec. Prints tables and writes
  * bench/results/<timestamp>.json. Not part of `make test`.
- *   BENCH_SIZE=large (10,000 articles), BENCH_SECONDS (3), BENCH_ROUNDS (3), BENCH_DIALECTS=sqlite,postgres
+ *   BENCH_SIZE=large (10,000 articles), BENCH_SECONDS (3), BENCH_ROUNDS (3), BENCH_WARMUP (1), BENCH_DIALECTS=sqlite,postgres;
+ *   while working on one stage: BENCH_WORKLOADS=W5,W6 and BENCH_PARTS=workloads,growth,startup (a subset)
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +15,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { firstDifference, withoutVolatile } from './compare-bodies.js';
 import type { LoadResult } from './load-child.js';
-import { createToken, load, memoryOf, ROOT, startCeiling, startQuire, statsOf, type ServerProcess } from './processes.js';
+import { createToken, load, memoryOf, ROOT, startCeiling, startQuire, statsOf, stopLoadRunner, type ServerProcess } from './processes.js';
 import { formatGrowth, formatStartup, formatTable, type GrowthRow, type WorkloadRow } from './report.js';
 import { seedArticles, seedShared } from './seed-bench.js';
 import { benchStartup } from './startup-bench.js';
@@ -23,10 +24,14 @@ import { pagedPath, workloads, type SharedIds, type Workload } from './workloads
 const LARGE = process.env.BENCH_SIZE === 'large';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const WARMUP = 2;
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 1);
+/** seconds of each cost-growth run (after a 1 s warm-up) */
+const GROWTH_SECONDS = 2;
 const CONNECTIONS = 10;
 const PG_URL = process.env.QUIRE_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const DIALECTS = (process.env.BENCH_DIALECTS ?? 'sqlite,postgres').split(',').map((d) => d.trim());
+const ONLY = process.env.BENCH_WORKLOADS ? new Set(process.env.BENCH_WORKLOADS.split(',').map((w) => w.trim())) : undefined;
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'workloads,growth,startup').split(',').map((p) => p.trim()));
 const started = Date.now();
 const say = (s: string) => process.stdout.write(s + '\n');
 const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)} s`;
@@ -124,7 +129,7 @@ async function growth(quire: ServerProcess, token: string, articles: number): Pr
     for (const pageSize of [1, 25, 100]) {
       const w = { method: 'GET' as const, paths: [pagedPath(populate, pageSize)] };
       await run(quire, w, token, 1);
-      const r = await counted(quire, w, token, 3);
+      const r = await counted(quire, w, token, GROWTH_SECONDS);
       rows.push({ workload: populate ? 'W2' : 'W1', articles, pageSize, rps: r.rps, msPerRequest: 1000 / r.rps, cpuPerRequest: r.cpuMicros / r.requests, sqlPerRequest: r.statements / r.requests });
     }
   }
@@ -176,10 +181,11 @@ async function benchDialect(dialect: string) {
     const bodies = await verify(ws, quire, ceiling, token);
     for (const [id, v] of Object.entries(bodies)) say(`  ${id} bodies: ${v}`);
     const rows: WorkloadRow[] = [];
-    for (const w of ws.filter((x) => x.id !== 'W5')) rows.push(await measure(w, quire, ceiling, token));
-    grow.push(...(await growth(quire, token, size)));
+    const measured = ws.filter((x) => PARTS.has('workloads') && (!ONLY || ONLY.has(x.id)));
+    for (const w of measured.filter((x) => x.id !== 'W5')) rows.push(await measure(w, quire, ceiling, token));
+    if (PARTS.has('growth')) grow.push(...(await growth(quire, token, size)));
     // writes last: they grow the data set the reads above were measured on
-    rows.push(await measure(ws.find((x) => x.id === 'W5') as Workload, quire, ceiling, token));
+    for (const w of measured.filter((x) => x.id === 'W5')) rows.push(await measure(w, quire, ceiling, token));
     rows.sort((a, b) => a.id.localeCompare(b.id));
     const final = memoryOf(quire.pid);
     return { dialect, label, articles: size, seedMs, bodies, rows, growth: grow, finalRssMb: final.rssMb, peakRssMb: final.peakMb };
@@ -214,9 +220,12 @@ async function main(): Promise<void> {
     say(formatGrowth(r.growth));
     say('');
   }
-  say(`start-up and build, generated spec of 200 content-types  [${elapsed()}]`);
-  const startup = await benchStartup(Object.fromEntries(dialects.map((d) => [d, () => freshDatabase(d)])));
-  say(formatStartup(startup));
+  let startup;
+  if (PARTS.has('startup')) {
+    say(`start-up and build, generated spec of 200 content-types  [${elapsed()}]`);
+    startup = await benchStartup(Object.fromEntries(dialects.map((d) => [d, () => freshDatabase(d)])));
+    say(formatStartup(startup));
+  }
   const file = join(ROOT, 'bench', 'results', `${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
   mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true });
   writeFileSync(file, JSON.stringify({ date: new Date().toISOString(), node: process.version, size: LARGE ? 'large' : 'default', seconds: SECONDS, rounds: ROUNDS, connections: CONNECTIONS, results, startup, elapsedMs: Date.now() - started }, null, 2) + '\n');
@@ -228,6 +237,7 @@ try {
   await main();
   ok = true;
 } finally {
+  stopLoadRunner();
   await dropPgDatabases();
   if (ok) rmSync(work, { recursive: true, force: true });
   else say(`bench failed; server logs kept in ${work}`);

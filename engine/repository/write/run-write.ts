@@ -4,10 +4,12 @@
  * deleted too. created_at/updated_at are set here; published_at comes from the plan.
  */
 import type { CreatePlan, DeletePlan, UpdatePlan } from '../../plan/types.js';
+import { decodeRows, selectFields } from '../query/select-fields.js';
 import { atomically, type RunContext } from '../run-context.js';
 import { typeOf, type TypeStorage } from '../storage-map.js';
 import { normalizeDatetime } from '../values/normalize-value.js';
 import { deleteOwned, ownsMore } from './delete-owned.js';
+import { insertRow } from './insert-rows.js';
 import { nowValue, scalarRow } from './scalar-row.js';
 import { hasAssociations, writeAssociations } from './write-associations.js';
 import { linkLocalizations } from './link-localizations.js';
@@ -22,6 +24,14 @@ function entryType(ctx: RunContext, uid: string): TypeStorage {
   return type;
 }
 
+/** the new row read back by the INSERT itself (RETURNING the columns findOne selects), remembered for the read-back */
+async function insertRemembered(ctx: RunContext, type: TypeStorage, row: Record<string, unknown>): Promise<number> {
+  const selection = selectFields(type, undefined, type.table, ctx.dialect);
+  const [entry] = decodeRows([await insertRow(ctx, type.table, row, selection.text)], selection.columns);
+  ctx.written?.remember(type.uid, selection.columns, entry);
+  return entry.id;
+}
+
 export async function runCreate(ctx: RunContext, plan: CreatePlan): Promise<number> {
   const type = entryType(ctx, plan.uid);
   const row = scalarRow(type, plan.data.scalars, ctx.dialect);
@@ -31,8 +41,7 @@ export async function runCreate(ctx: RunContext, plan: CreatePlan): Promise<numb
   if (type.draftAndPublish) row.published_at = publishedAtValue(ctx, plan.publishedAt);
   if (type.localized) row.locale = plan.locale ?? ctx.storage.defaultLocale;
   const insert = async (c: RunContext) => {
-    const [r] = await c.knex(type.table).insert(row).returning('id');
-    const id = Number(typeof r === 'object' ? (r as { id: unknown }).id : r);
+    const id = c.written ? await insertRemembered(c, type, row) : await insertRow(c, type.table, row);
     await writeAssociations(c, type, id, plan.data, true);
     if (type.localized && plan.localizationOf !== undefined) await linkLocalizations(c, type, id, plan.localizationOf);
     return id;
@@ -48,6 +57,7 @@ async function resolveId(ctx: RunContext, type: TypeStorage, id: number | undefi
 }
 
 export async function runUpdate(ctx: RunContext, plan: UpdatePlan): Promise<number | undefined> {
+  ctx.written?.forget();
   const type = entryType(ctx, plan.uid);
   const row = scalarRow(type, plan.data.scalars, ctx.dialect);
   row.updated_at = nowValue(ctx.dialect);
@@ -64,6 +74,7 @@ export async function runUpdate(ctx: RunContext, plan: UpdatePlan): Promise<numb
 }
 
 export async function runDelete(ctx: RunContext, plan: DeletePlan): Promise<number | undefined> {
+  ctx.written?.forget();
   const type = entryType(ctx, plan.uid);
   const remove = async (c: RunContext) => {
     const id = await resolveId(c, type, plan.id);

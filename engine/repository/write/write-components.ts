@@ -10,6 +10,7 @@ import type { ComponentWrite, DynamicZoneItemWrite, WriteData } from '../../plan
 import type { RunContext } from '../run-context.js';
 import { typeOf, type TypeStorage } from '../storage-map.js';
 import { deleteComponents } from './delete-owned.js';
+import { insertRow, insertRows } from './insert-rows.js';
 import { scalarRow } from './scalar-row.js';
 
 type WriteNested = (ctx: RunContext, type: TypeStorage, id: number, data: WriteData, creating: boolean) => Promise<void>;
@@ -58,8 +59,7 @@ async function replaceComponents(ctx: RunContext, owner: TypeStorage, ownerId: n
       if (Object.keys(row).length) await ctx.knex(component.table).where('id', id).update(row);
       await nested(ctx, component, id, write.data, false);
     } else {
-      const [r] = await ctx.knex(component.table).insert(scalarRow(component, write.data.scalars, ctx.dialect)).returning('id');
-      id = Number(typeof r === 'object' ? (r as { id: unknown }).id : r);
+      id = await insertRow(ctx, component.table, scalarRow(component, write.data.scalars, ctx.dialect));
       await nested(ctx, component, id, write.data, true);
     }
     kept.add(key(uid, id));
@@ -69,6 +69,6 @@ async function replaceComponents(ctx: RunContext, owner: TypeStorage, ownerId: n
   if (!creating && existing.length) await ctx.knex(links).where({ entity_id: ownerId, field }).del();
   if (dropped.length) await deleteComponents(ctx, dropped);
   if (ordered.length) {
-    await ctx.knex(links).insert(ordered.map((c, i) => ({ entity_id: ownerId, component_id: c.id, component_type: c.uid, field, order: i + 1 })));
+    await insertRows(ctx, links, ['entity_id', 'component_id', 'component_type', 'field', 'order'], ordered.map((c, i) => [ownerId, c.id, c.uid, field, i + 1]));
   }
 }

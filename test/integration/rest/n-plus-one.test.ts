@@ -2,7 +2,8 @@
  * integration: no N+1. The SQL statements of a list request depend on the populate tree only, never
  * on the number of entries: pages of 1, 25 and 100 fully linked articles cost the same count, for
  * `populate=*` and for a two-level tree (one statement per populated attribute per level, plus the
- * page and its count). The api-token lookup is left out of the counts.
+ * page and its count). A create sends one INSERT per row or link set in one transaction and answers
+ * the row its INSERT returned (no SELECT of its own). The api-token lookup is left out of the counts.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -83,6 +84,27 @@ test('findOne costs the same statements as a page of one (no count)', async () =
   const r = await s.get('/api/articles/50?populate=*', admin);
   assert.is(r.status, 200);
   assert.is(requestStatements(s.queries).length, count - 1);
+});
+
+test('a create: one INSERT per row or link set, one transaction, the answer read back by the INSERT itself', async () => {
+  const shared = await seedShared(s, admin, 'n1-create');
+  await s.get('/api/articles?pagination[pageSize]=1', admin);
+  s.queries.length = 0;
+  const data = { title: 'Created in one go', readingTime: 4, author: shared.author, category: shared.category, tags: shared.tags, seo: { metaTitle: 'Meta' } };
+  const r = await s.request('POST', '/api/articles', { body: { data }, token: admin });
+  assert.is(r.status, 200, r.text);
+  const sent = requestStatements(s.queries);
+  // BEGIN, article, author link, category link, tag links, seo, seo link, COMMIT
+  assert.is(sent.length, 8, sent.join('\n'));
+  assert.ok(!sent.some((q) => /^SELECT/i.test(q)), 'no SELECT: the INSERT returned the row');
+  const stored = await s.get(`/api/articles/${r.body.data.id}`, admin);
+  assert.equal(r.body, stored.body, 'the answer is what a read of the entry answers');
+  // with populate, the relations are read (one statement each), the row is not
+  s.queries.length = 0;
+  const populated = await s.request('POST', '/api/articles?populate[author]=true', { body: { data: { ...data, title: 'Created and populated' } }, token: admin });
+  assert.is(populated.status, 200, populated.text);
+  assert.is(populated.body.data.attributes.author.data.id, shared.author);
+  assert.is(requestStatements(s.queries).length, 9);
 });
 
 test.run();
