@@ -7,7 +7,7 @@
  * and data size, and start-up/build on the 200-type generated spec. Prints tables and writes
  * bench/results/<timestamp>.json. Not part of `make test`.
  *   BENCH_SIZE=large (10,000 articles), BENCH_SECONDS (3), BENCH_ROUNDS (3), BENCH_WARMUP (1), BENCH_DIALECTS=sqlite,postgres;
- *   while working on one stage: BENCH_WORKLOADS=W5,W6 and BENCH_PARTS=workloads,growth,startup (a subset)
+ *   while working on one stage: BENCH_WORKLOADS=W5,W6 and BENCH_PARTS=workloads,growth,startup,soak (a subset)
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,6 +18,7 @@ import type { LoadResult } from './load-child.js';
 import { createToken, load, memoryOf, ROOT, startCeiling, startQuire, statsOf, stopLoadRunner, type ServerProcess } from './processes.js';
 import { formatGrowth, formatStartup, formatTable, type GrowthRow, type WorkloadRow } from './report.js';
 import { seedArticles, seedShared } from './seed-bench.js';
+import { formatSoak, runSoak, type SoakResult } from './soak.js';
 import { benchStartup } from './startup-bench.js';
 import { pagedPath, workloads, type SharedIds, type Workload } from './workloads.js';
 
@@ -31,7 +32,7 @@ const CONNECTIONS = 10;
 const PG_URL = process.env.QUIRE_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const DIALECTS = (process.env.BENCH_DIALECTS ?? 'sqlite,postgres').split(',').map((d) => d.trim());
 const ONLY = process.env.BENCH_WORKLOADS ? new Set(process.env.BENCH_WORKLOADS.split(',').map((w) => w.trim())) : undefined;
-const PARTS = new Set((process.env.BENCH_PARTS ?? 'workloads,growth,startup').split(',').map((p) => p.trim()));
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'workloads,growth,startup,soak').split(',').map((p) => p.trim()));
 const started = Date.now();
 const say = (s: string) => process.stdout.write(s + '\n');
 const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)} s`;
@@ -226,9 +227,16 @@ async function main(): Promise<void> {
     startup = await benchStartup(Object.fromEntries(dialects.map((d) => [d, () => freshDatabase(d)])));
     say(formatStartup(startup));
   }
+  let soak: SoakResult | undefined;
+  if (PARTS.has('soak')) {
+    say(`\nsoak (SOAK_SECONDS, default 120)  [${elapsed()}]`);
+    soak = await runSoak({ log: () => undefined });
+    say(formatSoak(soak));
+    if (!soak.ok) process.exitCode = 1;
+  }
   const file = join(ROOT, 'bench', 'results', `${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
   mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true });
-  writeFileSync(file, JSON.stringify({ date: new Date().toISOString(), node: process.version, size: LARGE ? 'large' : 'default', seconds: SECONDS, rounds: ROUNDS, connections: CONNECTIONS, results, startup, elapsedMs: Date.now() - started }, null, 2) + '\n');
+  writeFileSync(file, JSON.stringify({ date: new Date().toISOString(), node: process.version, size: LARGE ? 'large' : 'default', seconds: SECONDS, rounds: ROUNDS, connections: CONNECTIONS, results, startup, soak, elapsedMs: Date.now() - started }, null, 2) + '\n');
   say(`\nresults: ${file}  (total ${elapsed()})`);
 }
 
