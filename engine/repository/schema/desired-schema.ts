@@ -122,6 +122,10 @@ function componentLinkDef(uid: string, ownerTable: string): TableDef {
       { name: indexName(name, 'field_index'), columns: ['field'], unique: false },
       { name: indexName(name, 'component_type_index'), columns: ['component_type'], unique: false },
       { name: indexName(name, 'unique'), columns: ['entity_id', 'component_id', 'field', 'component_type'], unique: true },
+      // the lookup every component populate makes (entity_id IN (...) AND field = ? [AND component_type = ?]):
+      // without it SQLite, which keeps no statistics, walks field_index or component_type_index, i.e.
+      // every entry's components, and a page of 25 costs in proportion to the table
+      { name: indexName(name, 'lookup_index'), columns: ['entity_id', 'field', 'component_type'], unique: false },
     ],
   };
 }

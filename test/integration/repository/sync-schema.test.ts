@@ -60,6 +60,34 @@ test(`[${DIALECT}] a fresh database gets every table and column`, async () => {
   }
 });
 
+/** index name -> its columns in order, as the database reports them */
+async function indexColumns(knex: any, table: string): Promise<Record<string, string[]>> {
+  const out: Record<string, string[]> = {};
+  if (DIALECT === 'sqlite') {
+    for (const { name } of await knex.raw(`PRAGMA index_list("${table}")`)) {
+      out[name] = (await knex.raw(`PRAGMA index_info("${name}")`)).map((c: { name: string }) => c.name);
+    }
+  } else {
+    const { rows } = await knex.raw('SELECT indexname, indexdef FROM pg_indexes WHERE tablename = ?', [table]);
+    for (const r of rows) out[r.indexname] = /\((.*)\)/.exec(r.indexdef)![1].split(', ').map((c: string) => c.replace(/"/g, ''));
+  }
+  return out;
+}
+
+test(`[${DIALECT}] component links are indexed for the populate lookup (entity_id, field, component_type)`, async () => {
+  // without this index SQLite answers entity_id IN (...) AND field = ? through field_index, reading
+  // every entry's components: a page of 25 then costs in proportion to the table
+  const f = await openFixture('sync-lookup-index');
+  try {
+    for (const table of ['articles_components', 'homepages_components', 'components_shared_seos_components']) {
+      const indexes = Object.values(await indexColumns(f.knex, table));
+      assert.ok(indexes.some((cols) => cols.join() === 'entity_id,field,component_type'), `${table}: ${JSON.stringify(indexes)}`);
+    }
+  } finally {
+    await f.close();
+  }
+});
+
 test(`[${DIALECT}] additive changes apply by themselves and keep the rows`, async () => {
   const f = await openFixture('sync-additive');
   try {
