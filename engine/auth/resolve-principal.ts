@@ -30,9 +30,10 @@ export async function resolvePrincipal(header: string | undefined, repo: Reposit
     if (!user) throw invalid();
     return user;
   }
-  const hash = hashAccessKey(m[1], salt);
+  const hash = tokens ? tokens.hashOf(m[1], (key) => hashAccessKey(key, salt)) : hashAccessKey(m[1], salt);
   const token = tokens ? await tokens.lookup(hash, now, (h) => repo.apiTokens.findByHash(h)) : await repo.apiTokens.findByHash(hash);
   if (!token) throw invalid();
+  tokens?.found(m[1], hash);
   if (token.expiresAt && Date.parse(token.expiresAt) <= now) throw invalid();
   if (!token.lastUsedAt || now - Date.parse(token.lastUsedAt) > TOUCH_EVERY_MS) {
     tokens?.touched(hash, new Date(now).toISOString());

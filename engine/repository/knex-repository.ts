@@ -12,6 +12,7 @@ import { lastPasswordChange, recordPasswordChange } from './password-changes.js'
 import { clearRateLimit, hitRateLimit, peekRateLimits } from './rate-limits.js';
 import type { RunContext } from './run-context.js';
 import { runFind, runFindOne } from './run-find.js';
+import { runInSavepoint, runInTransaction } from './transaction.js';
 import { translateError } from './translate-error.js';
 import type { FindResult, NewApiToken, Repository } from './types.js';
 import { runCreate, runDelete, runUpdate } from './write/run-write.js';
@@ -99,11 +100,12 @@ export class KnexRepository implements Repository {
   }
 
   transaction<T>(fn: (tx: Repository) => Promise<T>): Promise<T> {
-    return this.guard(() => this.ctx.knex.transaction((trx) => fn(new KnexRepository({ ...this.ctx, knex: trx, written: new WrittenRows() }))));
+    if (this.ctx.tx) return this.guard(() => runInSavepoint(this.ctx, () => fn(this)));
+    return this.guard(() => runInTransaction({ ...this.ctx, written: new WrittenRows() }, (ctx) => fn(new KnexRepository(ctx))));
   }
 
   async close(forceAfterMs?: number): Promise<void> {
-    if ((this.ctx.knex as Knex.Transaction).isTransaction) return;
+    if (this.ctx.tx) return;
     const timer = forceAfterMs === undefined ? undefined : setTimeout(() => abortBusyConnections(this.ctx.knex), forceAfterMs);
     try {
       await this.ctx.knex.destroy();

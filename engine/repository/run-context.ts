@@ -1,13 +1,14 @@
 /**
- * engine/repository: what every runner gets: the knex instance or transaction to send statements
- * through, the storage lookup tables and the dialect. Plain data; one per repository (and one per
- * transaction, sharing the maps).
+ * engine/repository: what every runner gets: the knex instance to build statements with (inside a
+ * transaction, one bound to its connection), the transaction when there is one, the storage lookup
+ * tables and the dialect. Plain data; one per repository (and one per transaction, sharing the maps).
  */
 import type { Knex } from 'knex';
 import type { NormalizedModel } from '../../build/model/types.js';
 import type { Dialect } from './dialect/dialect.js';
 import type { ObjectionModels } from './objection-models.js';
 import type { StorageMap } from './storage-map.js';
+import { runInTransaction, type Transaction } from './transaction.js';
 import type { WrittenRows } from './written-rows.js';
 
 export interface RunContext {
@@ -20,6 +21,8 @@ export interface RunContext {
   readonly onQuery?: (sql: string) => void;
   /** inside a Repository.transaction: rows inserted so far, for the read-back (written-rows.ts) */
   readonly written?: WrittenRows;
+  /** set inside a transaction: every statement goes to its connection (run-sql.ts, transaction.ts) */
+  readonly tx?: Transaction;
 }
 
 /**
@@ -27,6 +30,6 @@ export interface RunContext {
  * Used by writes that send more than one statement.
  */
 export async function atomically<T>(ctx: RunContext, fn: (ctx: RunContext) => Promise<T>): Promise<T> {
-  if ((ctx.knex as Knex.Transaction).isTransaction) return fn(ctx);
-  return ctx.knex.transaction((trx) => fn({ ...ctx, knex: trx }));
+  if (ctx.tx) return fn(ctx);
+  return runInTransaction(ctx, fn);
 }

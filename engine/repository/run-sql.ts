@@ -1,12 +1,10 @@
 /**
  * engine/repository: sends one SQL text with `?` placeholders and returns its rows. The text goes
- * straight to a driver connection taken from knex's client: the pool's, or inside a transaction
- * the transaction's own (knex's transaction client always hands out that one connection and never
- * releases it). better-sqlite3 runs its cached prepared statement (connect.ts), pg one
- * parameterized query; knex's per-statement machinery (builder, runner, formatting, events) is
- * skipped, so `onQuery` is called here, once per statement.
+ * straight to a driver connection: inside a transaction the one it holds (transaction.ts), else one
+ * taken from knex's pool for the statement. better-sqlite3 runs its cached prepared statement
+ * (connect.ts), pg one parameterized query; knex's per-statement machinery (builder, runner,
+ * formatting, events) is skipped, so `onQuery` is called here, once per statement.
  */
-import type { Knex } from 'knex';
 import type { RunContext } from './run-context.js';
 
 export type Row = Record<string, unknown>;
@@ -20,7 +18,7 @@ interface SqliteConnection {
   prepare(sql: string): SqliteStatement;
 }
 interface PgConnection {
-  query(config: { text: string; values: unknown[] }): Promise<{ rows: Row[] }>;
+  query(text: string, values: unknown[]): Promise<{ rows: Row[] }>;
 }
 interface PoolClient {
   acquireConnection(): Promise<unknown>;
@@ -49,21 +47,30 @@ function sqliteValue(v: unknown): unknown {
   return v;
 }
 
+/** one statement on one driver connection (onQuery called first) */
+export async function sendSql(ctx: RunContext, connection: unknown, text: string, bindings: readonly unknown[]): Promise<Row[]> {
+  ctx.onQuery?.(text);
+  if (ctx.dialect.name === 'sqlite') {
+    const stmt = (connection as SqliteConnection).prepare(text);
+    const params = bindings.map(sqliteValue);
+    if (stmt.reader) return stmt.all(params);
+    stmt.run(params);
+    return [];
+  }
+  // text and values as two arguments: pg copies a config object property by property first
+  return (await (connection as PgConnection).query(positionalSql(text), bindings as unknown[])).rows;
+}
+
 export async function runSql(ctx: RunContext, text: string, bindings: readonly unknown[]): Promise<Row[]> {
-  // its connection is back in the pool once a transaction ends (knex refuses such a statement too)
-  if ((ctx.knex as Knex.Transaction).isCompleted?.()) throw new Error('quire repository: statement after the end of its transaction');
+  const tx = ctx.tx;
+  if (tx) {
+    tx.check();
+    return sendSql(ctx, tx.connection, text, bindings);
+  }
   const client = ctx.knex.client as unknown as PoolClient;
   const connection = await client.acquireConnection();
   try {
-    ctx.onQuery?.(text);
-    if (ctx.dialect.name === 'sqlite') {
-      const stmt = (connection as SqliteConnection).prepare(text);
-      const params = bindings.map(sqliteValue);
-      if (stmt.reader) return stmt.all(params);
-      stmt.run(params);
-      return [];
-    }
-    return (await (connection as PgConnection).query({ text: positionalSql(text), values: bindings as unknown[] })).rows;
+    return await sendSql(ctx, connection, text, bindings);
   } finally {
     client.releaseConnection(connection);
   }

@@ -51,26 +51,37 @@ const takesAway = (attr: RelationAttribute) => attr.inverse !== undefined && (at
  */
 async function insertNewLinks(ctx: RunContext, s: LinkSides, attr: RelationAttribute, name: string, selfId: number, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
+  const bindings: unknown[] = [selfId];
+  if (s.selfOrder) ids.forEach((id, i) => bindings.push(id, i + 1));
+  bindings.push(...ids);
+  const rows = await runSql(ctx, newLinksSql(ctx, s, attr, ids.length), bindings);
+  if (rows.length < ids.length) throw missingTargets(attr, name, ids.length - rows.length);
+}
+
+/** insertNewLinks' text per relation, dialect and id count, built once (the statement caches then find the same string) */
+const newLinksTexts = new WeakMap<RelationAttribute, Map<string, string>>();
+
+function newLinksSql(ctx: RunContext, s: LinkSides, attr: RelationAttribute, count: number): string {
+  let texts = newLinksTexts.get(attr);
+  if (!texts) newLinksTexts.set(attr, (texts = new Map()));
+  const key = `${ctx.dialect.name}:${count}`;
+  let text = texts.get(key);
+  if (text !== undefined) return text;
   const target = typeOf(ctx.storage, attr.target);
   const cast = (kind: 'ref' | 'order') => `CAST(? AS ${ctx.dialect.columnType(kind)})`;
   const columns = [s.self, s.other, ...(s.selfOrder ? [s.selfOrder] : []), ...(s.otherOrder ? [s.otherOrder] : [])];
   const values = [cast('ref'), '"t"."id"'];
-  const bindings: unknown[] = [selfId];
-  if (s.selfOrder) {
-    values.push(`CASE "t"."id" ${ids.map(() => `WHEN ? THEN ${cast('order')}`).join(' ')} END`);
-    ids.forEach((id, i) => bindings.push(id, i + 1));
-  }
+  const marks = Array.from({ length: count }, () => '?');
+  if (s.selfOrder) values.push(`CASE "t"."id" ${marks.map(() => `WHEN ? THEN ${cast('order')}`).join(' ')} END`);
   if (s.otherOrder) {
     values.push(`COALESCE((SELECT MAX("l".${quoteId(s.otherOrder)}) FROM ${quoteId(s.table)} AS "l" WHERE "l".${quoteId(s.other)} = "t"."id"), 0) + 1`);
   }
-  bindings.push(...ids);
-  const rows = await runSql(
-    ctx,
+  text =
     `INSERT INTO ${quoteId(s.table)} (${columns.map(quoteId).join(', ')}) SELECT ${values.join(', ')} FROM ${quoteId(target.table)} AS "t" ` +
-      `WHERE "t"."id" IN (${ids.map(() => '?').join(', ')}) RETURNING ${quoteId(s.other)}`,
-    bindings,
-  );
-  if (rows.length < ids.length) throw missingTargets(attr, name, ids.length - rows.length);
+    `WHERE "t"."id" IN (${marks.join(', ')}) RETURNING ${quoteId(s.other)}`;
+  // a bounded number of texts per relation: past 100 ids per write they are not kept
+  if (count <= 100) texts.set(key, text);
+  return text;
 }
 
 async function checkExist(ctx: RunContext, attr: RelationAttribute, name: string, ids: readonly number[]): Promise<void> {

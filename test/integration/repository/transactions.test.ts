@@ -1,0 +1,145 @@
+/**
+ * repository integration: Repository.transaction on one pooled connection. Statements of the
+ * transaction (SQL sent by the repository and knex builder calls alike) see its uncommitted rows and
+ * other connections do not; BEGIN/COMMIT/ROLLBACK are counted by onQuery; a failure rolls everything
+ * back and leaves the connection usable; a nested transaction is a savepoint; a statement after the
+ * end is refused; PostgreSQL: the transaction's backend killed half way is a 503, nothing is kept and
+ * the pool serves the next request on a new connection.
+ */
+import pg from 'pg';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { NotFoundError, ServiceUnavailableError } from '../../../engine/errors/errors.js';
+import { createRepository } from '../../../engine/repository/index.js';
+import type { KnexRepository } from '../../../engine/repository/knex-repository.js';
+import type { Repository } from '../../../engine/repository/types.js';
+import { PG_URL } from '../../helpers/database.js';
+import { ARTICLE, create, data, DIALECT, ids, openFixture, rejection, TAG, type Fixture } from './fixture.js';
+
+let f: Fixture;
+
+test.before(async () => {
+  f = await openFixture('transactions');
+});
+
+test.after(() => f.close());
+
+const names = async (repo: Repository) => (await repo.find({ kind: 'find', uid: TAG, sort: [], page: { style: 'page', page: 1, pageSize: 100, withCount: false }, populate: {}, publicationState: 'preview' })).entries.map((e) => e.name);
+
+test(`[${DIALECT}] statements inside see the transaction's rows, builder calls included; BEGIN and COMMIT counted`, async () => {
+  f.queries.length = 0;
+  const id = await f.repo.transaction(async (tx) => {
+    const id = await create(tx, TAG, { name: 'inside' });
+    // update runs through a knex builder: it must reach the uncommitted row on the same connection
+    assert.is(await tx.update({ kind: 'update', uid: TAG, id, data: data({ name: 'inside, updated' }) }), id);
+    assert.equal(await names(tx), ['inside, updated']);
+    return id;
+  });
+  assert.is(f.queries[0], 'BEGIN');
+  assert.is(f.queries[f.queries.length - 1], 'COMMIT');
+  assert.ok(f.queries.some((q) => /^update/i.test(q)), 'the builder update is counted');
+  assert.equal(await names(f.repo), ['inside, updated']);
+  await f.repo.delete({ kind: 'delete', uid: TAG, id });
+});
+
+test(`[${DIALECT}] a failure rolls back every statement, ROLLBACK counted, and the connection serves the next transaction`, async () => {
+  f.queries.length = 0;
+  const err = await rejection(
+    f.repo.transaction(async (tx) => {
+      await create(tx, TAG, { name: 'rolled back' });
+      await tx.update({ kind: 'update', uid: TAG, id: (await ids(tx, TAG))[0], data: data({ name: 'rolled back, updated' }) });
+      throw new NotFoundError('Not Found');
+    }),
+  );
+  assert.instance(err, NotFoundError, 'the error passes through');
+  assert.is(f.queries[f.queries.length - 1], 'ROLLBACK');
+  assert.equal(await names(f.repo), []);
+  await f.repo.transaction((tx) => create(tx, TAG, { name: 'after' }));
+  // a second repository (its own connection) sees the row: the first connection is not left in a transaction
+  const other = await createRepository({ model: f.model, databaseUrl: f.databaseUrl });
+  try {
+    assert.equal(await names(other), ['after']);
+  } finally {
+    await other.close();
+  }
+  await f.knex('tags').del();
+});
+
+test(`[${DIALECT}] a transaction inside a transaction is a savepoint: its failure undoes its own statements only`, async () => {
+  await f.repo.transaction(async (tx) => {
+    await create(tx, TAG, { name: 'outer' });
+    const inner = await rejection(
+      tx.transaction(async (tx2) => {
+        await create(tx2, TAG, { name: 'inner' });
+        throw new NotFoundError('Not Found');
+      }),
+    );
+    assert.instance(inner, NotFoundError);
+    await tx.transaction((tx2) => create(tx2, TAG, { name: 'inner kept' }));
+  });
+  assert.equal(await names(f.repo), ['outer', 'inner kept']);
+  await f.knex('tags').del();
+});
+
+test(`[${DIALECT}] a statement after the end of its transaction is refused, builder calls too`, async () => {
+  let kept: Repository | undefined;
+  await f.repo.transaction(async (tx) => {
+    kept = tx;
+  });
+  const sent = await rejection(create(kept!, TAG, { name: 'late' }));
+  assert.match(String(sent.message), /after the end of its transaction/);
+  const built = await rejection(kept!.update({ kind: 'update', uid: TAG, id: 1, data: data({ name: 'late' }) }));
+  assert.match(String(built.message), /after the end of its transaction/);
+  assert.equal(await names(f.repo), []);
+});
+
+if (DIALECT === 'postgres') {
+  test('[postgres] other connections do not see the rows before COMMIT', async () => {
+    const outside = new pg.Client({ connectionString: f.databaseUrl });
+    await outside.connect();
+    try {
+      await f.repo.transaction(async (tx) => {
+        await create(tx, TAG, { name: 'not yet' });
+        await tx.update({ kind: 'update', uid: TAG, id: (await ids(tx, TAG))[0], data: data({ name: 'not yet, updated' }) });
+        assert.is((await outside.query('SELECT COUNT(*)::int AS n FROM tags')).rows[0].n, 0);
+      });
+      assert.is((await outside.query("SELECT COUNT(*)::int AS n FROM tags WHERE name = 'not yet, updated'")).rows[0].n, 1);
+    } finally {
+      await outside.end();
+      await f.knex('tags').del();
+    }
+  });
+
+  test('[postgres] the backend killed half way: 503, nothing kept, the next transaction gets a new connection', async () => {
+    const repo = await createRepository({ model: f.model, databaseUrl: f.databaseUrl, pool: { max: 1 } });
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    try {
+      const pids: number[] = [];
+      const err = await rejection(
+        repo.transaction(async (tx) => {
+          await create(tx, ARTICLE, { title: 'half way' });
+          const r = (await (tx as KnexRepository).knex.raw('SELECT pg_backend_pid() AS pid')) as { rows: { pid: number }[] };
+          pids.push(r.rows[0].pid);
+          await admin.query('SELECT pg_terminate_backend($1)', [pids[0]]);
+          await create(tx, TAG, { name: 'never' });
+        }),
+      );
+      assert.instance(err, ServiceUnavailableError, String(err));
+      // the one pooled connection was dropped: the next transaction runs on a new backend
+      await repo.transaction(async (tx) => {
+        const r = (await (tx as KnexRepository).knex.raw('SELECT pg_backend_pid() AS pid')) as { rows: { pid: number }[] };
+        assert.is.not(r.rows[0].pid, pids[0]);
+        await create(tx, TAG, { name: 'next' });
+      });
+      assert.equal(await names(repo), ['next']);
+      assert.equal(await ids(repo, ARTICLE, { where: { kind: 'cmp', field: 'title', op: '$eq', value: 'half way' } }), []);
+    } finally {
+      await admin.end();
+      await repo.close();
+      await f.knex('tags').del();
+    }
+  });
+}
+
+test.run();
