@@ -74,7 +74,7 @@ async function indexColumns(knex: any, table: string): Promise<Record<string, st
   return out;
 }
 
-test(`[${DIALECT}] component links are indexed for the populate lookup (entity_id, field, component_type)`, async () => {
+test(`[${DIALECT}] link tables are indexed for their lookups: component populate, relation order`, async () => {
   // without this index SQLite answers entity_id IN (...) AND field = ? through field_index, reading
   // every entry's components: a page of 25 then costs in proportion to the table
   const f = await openFixture('sync-lookup-index');
@@ -83,6 +83,9 @@ test(`[${DIALECT}] component links are indexed for the populate lookup (entity_i
       const indexes = Object.values(await indexColumns(f.knex, table));
       assert.ok(indexes.some((cols) => cols.join() === 'entity_id,field,component_type'), `${table}: ${JSON.stringify(indexes)}`);
     }
+    // relation links: MAX(order) + 1 on each side of a new link, and ordered reads, by index
+    const links = Object.values(await indexColumns(f.knex, 'articles_tags_links')).map((c) => c.join());
+    assert.ok(links.includes('article_id,tag_order') && links.includes('tag_id,article_order'), JSON.stringify(links));
   } finally {
     await f.close();
   }
