@@ -7,7 +7,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BaseLogger as Logger } from 'pino';
 import { Permissions, type Principal } from './auth/permissions.js';
 import { resolvePrincipal } from './auth/resolve-principal.js';
-import { syncRoles } from './auth/sync-roles.js';
 import { ApiTokenCache } from './auth/token-cache.js';
 import { USER_UID } from './auth/uids.js';
 import { UsersService } from './auth/users-service.js';
@@ -24,9 +23,10 @@ import { REST_ACTIONS } from './http/rest-actions.js';
 import { RouteTable } from './http/route-table.js';
 import { USERS_ROUTES } from './http/users-actions.js';
 import { I18N_ROUTES } from './http/i18n-actions.js';
-import { LOCALE_UID, syncLocales } from './i18n/sync-locales.js';
+import { LOCALE_UID } from './i18n/sync-locales.js';
 import { createUploads, FILE_UID } from './upload/index.js';
-import { createRepository, syncSchema } from './repository/index.js';
+import { createRepository } from './repository/index.js';
+import { syncDatabase } from './boot/sync-database.js';
 import type { Repository, SyncReport } from './repository/types.js';
 import { parseQueryString, assertSafeBody } from './request/index.js';
 import { EntryShaper } from './response/shape-entry.js';
@@ -59,9 +59,7 @@ export async function createApp(config: ServerConfig, opts: AppOptions): Promise
   const repo = await createRepository({ model, databaseUrl: config.databaseUrl, onQuery: opts.onQuery, pool: config.database });
   let sync: SyncReport;
   try {
-    sync = await syncSchema(repo, model, { allowDestructive: config.allowDestructive });
-    await syncRoles(repo, model);
-    await syncLocales(repo, model);
+    sync = await syncDatabase(repo, model, { allowDestructive: config.allowDestructive });
     for (const warning of sync.warnings ?? []) opts.logger.warn({ sync: 'unique-index' }, warning);
   } catch (err) {
     await repo.close();

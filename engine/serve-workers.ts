@@ -7,11 +7,10 @@
  * requests and exits; resolves 0 when all exited cleanly. The primary never listens or serves.
  */
 import cluster, { type Worker } from 'node:cluster';
-import { syncRoles } from './auth/sync-roles.js';
-import { syncLocales } from './i18n/sync-locales.js';
 import { loadArtifacts } from './boot/load-artifacts.js';
 import type { ServerConfig } from './config/server-config.js';
-import { createRepository, syncSchema } from './repository/index.js';
+import { syncDatabase } from './boot/sync-database.js';
+import { createRepository } from './repository/index.js';
 
 type Io = { log: (s: string) => void; err: (s: string) => void };
 
@@ -19,14 +18,12 @@ export const MAX_WORKERS = 64;
 /** a worker replaced more often than this within a minute means something is wrong: stop */
 const MAX_RESTARTS_PER_MINUTE = 10;
 
-/** Schema, roles and locales synced once for the whole group (the same steps createApp runs, then closed). */
+/** The database synced once for the whole group (boot/sync-database.ts, as createApp does), then closed. */
 export async function prepareDatabase(config: ServerConfig): Promise<void> {
   const { model } = loadArtifacts(config.artifactsDir);
   const repo = await createRepository({ model, databaseUrl: config.databaseUrl, pool: { ...config.database, min: 0, max: 1 } });
   try {
-    await syncSchema(repo, model, { allowDestructive: config.allowDestructive });
-    await syncRoles(repo, model);
-    await syncLocales(repo, model);
+    await syncDatabase(repo, model, { allowDestructive: config.allowDestructive });
   } finally {
     await repo.close();
   }

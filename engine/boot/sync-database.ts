@@ -1,0 +1,17 @@
+/**
+ * engine/boot: what every start makes true of the database before serving, in order: the schema
+ * (tables, columns, indexes), the users-permissions roles and grants, the i18n locale rows. Run by
+ * createApp, and once by the `--workers` primary before it forks. Each step is idempotent.
+ */
+import type { NormalizedModel } from '../../build/model/types.js';
+import { syncRoles } from '../auth/sync-roles.js';
+import { syncLocales } from '../i18n/sync-locales.js';
+import { syncSchema } from '../repository/index.js';
+import type { Repository, SyncReport } from '../repository/types.js';
+
+export async function syncDatabase(repo: Repository, model: NormalizedModel, opts: { allowDestructive: boolean }): Promise<SyncReport> {
+  const report = await syncSchema(repo, model, opts);
+  await syncRoles(repo, model);
+  await syncLocales(repo, model);
+  return report;
+}
