@@ -9,8 +9,8 @@
  *                                    false in production)
  */
 import { isIP } from 'node:net';
-// ConfigError is only thrown at call time, so the import cycle with server-config.ts is harmless
-import { ConfigError } from './server-config.js';
+// server-config.ts's helpers run only when the settings are loaded, so the import cycle is harmless
+import { ConfigError, envFlag as flag } from './server-config.js';
 
 export interface SecurityConfig {
   /** normalized entries: `10.0.0.0/8`, `127.0.0.1`, `::1/128` */
@@ -32,13 +32,6 @@ function proxyEntry(entry: string): string[] {
     throw new ConfigError(`TRUSTED_PROXIES: "${entry}" is not an IP address, a CIDR range, "loopback" or "private"`);
   }
   return [entry];
-}
-
-function flag(name: string, v: string | undefined, dflt: boolean): boolean {
-  if (v === undefined || v === '') return dflt;
-  if (v === 'true' || v === '1') return true;
-  if (v === 'false' || v === '0') return false;
-  throw new ConfigError(`${name} must be true or false, got "${v}"`);
 }
 
 export function loadSecurityConfig(env: NodeJS.ProcessEnv, production: boolean): SecurityConfig {

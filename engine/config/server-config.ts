@@ -70,6 +70,14 @@ function loadDatabaseTuning(env: NodeJS.ProcessEnv): DatabaseTuning {
 
 export class ConfigError extends Error {}
 
+/** `true`/`1`, `false`/`0`, or unset/empty for `dflt`; anything else stops the start */
+export function envFlag(name: string, v: string | undefined, dflt: boolean): boolean {
+  if (v === undefined || v === '') return dflt;
+  if (v === 'true' || v === '1') return true;
+  if (v === 'false' || v === '0') return false;
+  throw new ConfigError(`${name} must be true or false, got "${v}"`);
+}
+
 const int = (name: string, v: string | undefined, dflt: number, min = 0, max = Number.MAX_SAFE_INTEGER) => {
   if (v === undefined || v === '') return dflt;
   const n = Number(v);

@@ -5,21 +5,14 @@
  *   DOCUMENTATION_ENABLED=true|false  the API reference page at /documentation (same defaults)
  *   QUIRE_VALIDATE_RESPONSES=1        check every REST answer against its documented schema (tests)
  */
-// ConfigError is only thrown at call time, so the import cycle with server-config.ts is harmless
-import { ConfigError } from '../config/server-config.js';
+// server-config.ts's helpers run only when the settings are loaded, so the import cycle is harmless
+import { envFlag as flag } from '../config/server-config.js';
 
 export interface ContractsConfig {
   /** anyone may read the contracts; otherwise a full-access token or the permission CONTRACTS_PERMISSION */
   readonly public: boolean;
   readonly documentation: boolean;
   readonly validateResponses: boolean;
-}
-
-function flag(name: string, v: string | undefined, dflt: boolean): boolean {
-  if (v === undefined || v === '') return dflt;
-  if (v === 'true' || v === '1') return true;
-  if (v === 'false' || v === '0') return false;
-  throw new ConfigError(`${name} must be true or false, got "${v}"`);
 }
 
 export function loadContractsConfig(env: NodeJS.ProcessEnv, production: boolean): ContractsConfig {
