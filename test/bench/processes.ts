@@ -1,14 +1,29 @@
 /**
  * bench: the measured servers as child processes (so each one's RSS is its own): `node bin/quire.js
  * serve` with the bench counters on, and the ceiling server. Start on a free port, wait for health,
- * read memory from /proc, stop with SIGTERM. Also the load runner (load-child.js in a process).
+ * read memory from /proc, stop with SIGTERM. Also the load runner (load-child.js in a process) and
+ * the administrative PostgreSQL connection.
  */
 import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createWriteStream, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import type { LoadResult, LoadSpec } from './load-child.js';
+
+export const PG_URL = process.env.QUIRE_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** `fn` on an administrative connection to PG_URL (creating and dropping the bench's databases) */
+export async function withPg<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 3000 });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 export const ARTIFACTS = join(ROOT, 'specs', 'example', 'artifacts');

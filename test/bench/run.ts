@@ -12,10 +12,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { firstDifference, withoutVolatile } from './compare-bodies.js';
 import type { LoadResult } from './load-child.js';
-import { createToken, load, memoryOf, ROOT, startCeiling, startQuire, statsOf, stopLoadRunner, type ServerProcess } from './processes.js';
+import { createToken, load, memoryOf, PG_URL, ROOT, startCeiling, startQuire, statsOf, stopLoadRunner, withPg, type ServerProcess } from './processes.js';
 import { formatGrowth, formatStartup, formatTable, type GrowthRow, type WorkloadRow } from './report.js';
 import { seedArticles, seedShared } from './seed-bench.js';
 import { formatSoak, runSoak, type SoakResult } from './soak.js';
@@ -29,7 +28,6 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 1);
 /** seconds of each cost-growth run (after a 1 s warm-up) */
 const GROWTH_SECONDS = 2;
 const CONNECTIONS = 10;
-const PG_URL = process.env.QUIRE_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const DIALECTS = (process.env.BENCH_DIALECTS ?? 'sqlite,postgres').split(',').map((d) => d.trim());
 const ONLY = process.env.BENCH_WORKLOADS ? new Set(process.env.BENCH_WORKLOADS.split(',').map((w) => w.trim())) : undefined;
 const PARTS = new Set((process.env.BENCH_PARTS ?? 'workloads,growth,startup,soak').split(',').map((p) => p.trim()));
@@ -42,16 +40,6 @@ const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)} s`;
 const work = mkdtempSync(join(tmpdir(), 'quire-bench-'));
 const pgDatabases: string[] = [];
 let dbCounter = 0;
-
-async function withPg<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const c = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 3000 });
-  await c.connect();
-  try {
-    return await fn(c);
-  } finally {
-    await c.end();
-  }
-}
 
 async function freshDatabase(dialect: string): Promise<string> {
   const name = `quire_bench_${process.pid}_${dbCounter++}`;

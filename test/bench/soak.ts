@@ -16,8 +16,7 @@ import { join } from 'node:path';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
-import { createToken, memoryOf, startQuire, type ServerProcess } from './processes.js';
+import { createToken, memoryOf, PG_URL, startQuire, withPg, type ServerProcess } from './processes.js';
 
 interface CannonResult {
   requests: { total: number };
@@ -59,29 +58,10 @@ export interface SoakResult {
   problems: string[];
 }
 
-const PG_URL = process.env.QUIRE_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function pgReachable(): Promise<boolean> {
-  const c = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 3000 });
-  try {
-    await c.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await c.end().catch(() => undefined);
-  }
-}
-
-async function withPgAdmin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const c = new pg.Client({ connectionString: PG_URL });
-  await c.connect();
-  try {
-    return await fn(c);
-  } finally {
-    await c.end();
-  }
+  return withPg(async () => true).catch(() => false);
 }
 
 async function call(url: string, token: string, method: string, path: string, body?: unknown): Promise<any> {
@@ -176,7 +156,7 @@ export async function runSoak(opts: SoakOptions = {}): Promise<SoakResult> {
   const pgDb = `quire_soak_${process.pid}`;
   let databaseUrl = `sqlite:${join(dir, 'soak.db')}`;
   if (dialect === 'postgres') {
-    await withPgAdmin(async (c) => {
+    await withPg(async (c) => {
       await c.query(`DROP DATABASE IF EXISTS "${pgDb}" WITH (FORCE)`);
       await c.query(`CREATE DATABASE "${pgDb}"`);
     });
@@ -235,7 +215,7 @@ export async function runSoak(opts: SoakOptions = {}): Promise<SoakResult> {
     return result;
   } finally {
     if (server) await server.stop();
-    if (dialect === 'postgres') await withPgAdmin((c) => c.query(`DROP DATABASE IF EXISTS "${pgDb}" WITH (FORCE)`)).catch(() => undefined);
+    if (dialect === 'postgres') await withPg((c) => c.query(`DROP DATABASE IF EXISTS "${pgDb}" WITH (FORCE)`)).catch(() => undefined);
     rmSync(dir, { recursive: true, force: true });
   }
 }
