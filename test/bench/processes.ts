@@ -90,11 +90,17 @@ function track(name: string, child: ChildProcess, url: string): ServerProcess {
   };
 }
 
+/** BENCH_PROFILE=<dir>: each measured server writes a V8 CPU profile there when it stops (<name>-<pid>.cpuprofile) */
+function profileArgs(name: string): string[] {
+  const dir = process.env.BENCH_PROFILE;
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`, `--cpu-prof-name=${name}-\${pid}.cpuprofile`] : [];
+}
+
 /** `node bin/quire.js serve` (QUIRE_COUNT_QUERIES=1), its log in `logFile` */
 export async function startQuire(databaseUrl: string, cwd: string, logFile: string, extraArgs: string[] = []): Promise<ServerProcess> {
   const port = await freePort();
   const log = createWriteStream(logFile, { flags: 'a' });
-  const child = spawn(process.execPath, [QUIRE, 'serve', '--artifacts', ARTIFACTS, ...extraArgs], {
+  const child = spawn(process.execPath, [...profileArgs('quire'), QUIRE, 'serve', '--artifacts', ARTIFACTS, ...extraArgs], {
     env: quireEnv(databaseUrl, { PORT: String(port), QUIRE_COUNT_QUERIES: '1' }), cwd, stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.pipe(log);
@@ -108,7 +114,7 @@ export async function startQuire(databaseUrl: string, cwd: string, logFile: stri
 export async function startCeiling(databaseUrl: string, logFile: string): Promise<ServerProcess> {
   const port = await freePort();
   const log = createWriteStream(logFile, { flags: 'a' });
-  const child = spawn(process.execPath, [join(HERE, 'ceiling-server.js')], { env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...profileArgs('ceiling'), join(HERE, 'ceiling-server.js')], { env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
   const url = `http://127.0.0.1:${port}`;

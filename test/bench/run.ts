@@ -7,7 +7,8 @@
  * and data size, and start-up/build on the 200-type generated spec. Prints tables and writes
  * bench/results/<timestamp>.json. Not part of `make test`.
  *   BENCH_SIZE=large (10,000 articles), BENCH_SECONDS (3), BENCH_ROUNDS (3), BENCH_WARMUP (1), BENCH_DIALECTS=sqlite,postgres;
- *   while working on one stage: BENCH_WORKLOADS=W5,W6 and BENCH_PARTS=workloads,growth,startup,soak (a subset)
+ *   while working on one stage: BENCH_WORKLOADS=W5,W6 and BENCH_PARTS=workloads,growth,startup,soak (a subset);
+ *   BENCH_PROFILE=<dir> writes a CPU profile of each measured server there (node --cpu-prof)
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
