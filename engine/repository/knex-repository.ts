@@ -71,11 +71,15 @@ export class KnexRepository implements Repository {
     return this.ctx.knex;
   }
 
-  private async guard<T>(run: () => Promise<T>): Promise<T> {
-    try {
-      return await run();
-    } catch (err) {
+  /** `run`, its driver errors translated (a rejection handler rather than an async wrapper: one promise less per call) */
+  private guard<T>(run: () => Promise<T>): Promise<T> {
+    const translate = (err: unknown): never => {
       throw translateError(err, this.ctx.storage, this.ctx.dialect);
+    };
+    try {
+      return run().then(undefined, translate);
+    } catch (err) {
+      return Promise.reject(translateError(err, this.ctx.storage, this.ctx.dialect));
     }
   }
 

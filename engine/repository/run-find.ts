@@ -40,7 +40,7 @@ export async function runFind(ctx: RunContext, plan: FindPlan): Promise<FindResu
     `SELECT ${selection.text} FROM ${fromRoot(type)} WHERE ${where.text} ORDER BY ${order.text} LIMIT ?${offset ? ' OFFSET ?' : ''}`,
     [...where.bindings, ...order.bindings, limit, ...(offset ? [offset] : [])],
   );
-  const entries = decodeRows(rows, selection.columns);
+  const entries = decodeRows(rows, selection);
   let total: number | undefined;
   if (plan.page.withCount) {
     const [row] = await runSql(ctx, `SELECT COUNT(*) AS "count" FROM ${fromRoot(type)} WHERE ${where.text}`, where.bindings);
@@ -66,7 +66,7 @@ export async function runFindOne(ctx: RunContext, plan: FindOnePlan): Promise<En
   const written = byId ? ctx.written?.take(type.uid, plan.id as number, selection.columns) : undefined;
   const rows = written ? [] : await runSql(ctx, `SELECT ${selection.text} FROM ${fromRoot(type)} WHERE ${where.text} ORDER BY ${qualified(ROOT, 'id')} ASC LIMIT 1`, where.bindings);
   if (!written && rows.length === 0) return undefined;
-  const entries = written ? [written] : decodeRows(rows, selection.columns);
+  const entries = written ? [written] : decodeRows(rows, selection);
   await populateEntries(ctx, type, entries, plan.populate, plan.publicationState);
   if (plan.availableLocales) await attachAvailableLocales(ctx, type, entries);
   return entries[0];

@@ -23,6 +23,28 @@ interface PgConnection {
 interface PoolClient {
   acquireConnection(): Promise<unknown>;
   releaseConnection(connection: unknown): unknown;
+  /** knex's tarn pool (undefined once destroyed) */
+  pool?: { free: { resource: unknown }[]; pendingAcquires: unknown[] };
+}
+
+/** a better-sqlite3 connection as knex's pool keeps it (transaction.ts marks broken ones disposed) */
+interface IdleSqliteConnection {
+  inTransaction?: boolean;
+  __knex__disposed?: unknown;
+}
+
+/**
+ * SQLite: the pool's idle connection, when there is one and nobody waits for it. better-sqlite3 runs a
+ * statement synchronously, so a statement outside a transaction can run on it without taking it out
+ * of the pool (no acquire, timer or release per statement): nothing else can use the connection
+ * before the statement has returned. A connection held by a transaction is not free, one marked
+ * disposed or still inside a transaction is left to the pool's own checks.
+ */
+function idleSqliteConnection(client: PoolClient): unknown {
+  const pool = client.pool;
+  if (!pool || pool.free.length === 0 || pool.pendingAcquires.length !== 0) return undefined;
+  const connection = pool.free[0].resource as IdleSqliteConnection;
+  return connection.__knex__disposed === undefined && connection.inTransaction === false ? connection : undefined;
 }
 
 const POSITIONAL_CACHE = 1000;
@@ -68,6 +90,10 @@ export async function runSql(ctx: RunContext, text: string, bindings: readonly u
     return sendSql(ctx, tx.connection, text, bindings);
   }
   const client = ctx.knex.client as unknown as PoolClient;
+  if (ctx.dialect.name === 'sqlite') {
+    const idle = idleSqliteConnection(client);
+    if (idle !== undefined) return sendSql(ctx, idle, text, bindings);
+  }
   const connection = await client.acquireConnection();
   try {
     return await sendSql(ctx, connection, text, bindings);

@@ -15,7 +15,28 @@ export interface RestEntry {
 
 const SYSTEM_FIELDS = ['createdAt', 'updatedAt', 'publishedAt', 'locale'] as const;
 
+/** what attributes() does with one key of a row of one owner: drop, copy, the localizations, or an attribute's value */
+const SKIP = 0;
+const COPY = 1;
+const LOCALIZATIONS = 2;
+type KeyRule = typeof SKIP | typeof COPY | typeof LOCALIZATIONS | Attribute;
+
+/** the rule for `key` in rows of `owner`: private and unknown keys are dropped */
+function ruleOf(owner: ContentType | Component, key: string): KeyRule {
+  if (key === 'id') return SKIP;
+  const attr = Object.hasOwn(owner.attributes, key) ? owner.attributes[key] : undefined;
+  if (attr) return attr.private ? SKIP : attr;
+  if (!('kind' in owner)) return SKIP;
+  if ((SYSTEM_FIELDS as readonly string[]).includes(key)) return COPY;
+  if (key === 'localizations') return owner.localized ? LOCALIZATIONS : SKIP;
+  if (key === 'createdBy' || key === 'updatedBy') return owner.populateCreatorFields ? COPY : SKIP;
+  return SKIP;
+}
+
 export class EntryShaper {
+  /** per owner, the rule of each key seen so far (rows only carry keys the planner selected: a bounded set) */
+  private readonly rules = new Map<ContentType | Component, Map<string, KeyRule>>();
+
   constructor(private readonly model: NormalizedModel) {}
 
   entry(uid: string, row: Entry): RestEntry {
@@ -24,20 +45,16 @@ export class EntryShaper {
   }
 
   private attributes(owner: ContentType | Component, row: Record<string, unknown>): Record<string, unknown> {
+    let rules = this.rules.get(owner);
+    if (!rules) this.rules.set(owner, (rules = new Map()));
     const out: Record<string, unknown> = {};
     for (const key of Object.keys(row)) {
-      if (key === 'id') continue;
-      const attr = owner.attributes[key];
-      if (!attr) {
-        if ((SYSTEM_FIELDS as readonly string[]).includes(key) && 'kind' in owner) out[key] = row[key];
-        if (key === 'localizations' && 'kind' in owner && owner.localized) out[key] = this.linked(owner.uid, true, row[key]);
-        if (key === 'createdBy' || key === 'updatedBy') {
-          if ('populateCreatorFields' in owner && owner.populateCreatorFields) out[key] = row[key];
-        }
-        continue;
-      }
-      if (attr.private) continue;
-      out[key] = this.value(attr, row[key]);
+      let rule = rules.get(key);
+      if (rule === undefined) rules.set(key, (rule = ruleOf(owner, key)));
+      if (rule === SKIP) continue;
+      if (rule === COPY) out[key] = row[key];
+      else if (rule === LOCALIZATIONS) out[key] = this.linked(owner.uid, true, row[key]);
+      else out[key] = this.value(rule, row[key]);
     }
     return out;
   }

@@ -9,7 +9,7 @@ import { qualified, quoteId } from '../naming.js';
 import { rootConditions } from '../query/root-conditions.js';
 import { compileSort } from '../query/compile-sort.js';
 import type { WhereScope } from '../query/compile-where.js';
-import { decodeRow, selectFields } from '../query/select-fields.js';
+import { selectFields } from '../query/select-fields.js';
 import { AliasCounter, combine, joinSql, list, rawBindings, sql } from '../query/sql.js';
 import type { RunContext } from '../run-context.js';
 import { runSql } from '../run-sql.js';
@@ -69,7 +69,7 @@ export async function loadLinked(
     const rows = await rawRows(ctx, query.text, rawBindings(query));
     for (const row of rows) {
       const owner = Number(row[OWNER]);
-      const entry = decodeRow(row, selection.columns);
+      const entry = selection.decode(row);
       const bucket = byOwner.get(owner);
       if (bucket) bucket.push(entry);
       else byOwner.set(owner, [entry]);

@@ -7,7 +7,7 @@
 import type { ComponentAttribute, DynamicZoneAttribute } from '../../../build/model/types.js';
 import type { Entry, PopulateSpec, PublicationState } from '../../plan/types.js';
 import { qualified, quoteId } from '../naming.js';
-import { decodeRow, selectFields, type Selection } from '../query/select-fields.js';
+import { selectFields, type Selection } from '../query/select-fields.js';
 import { combine, list, rawBindings, sql } from '../query/sql.js';
 import type { RunContext } from '../run-context.js';
 import { typeOf, type TypeStorage } from '../storage-map.js';
@@ -52,7 +52,7 @@ export async function populateDynamicZone(
   for (const row of rows) {
     const part = parts.find((p) => p.uid === row.__component);
     if (!part || row[`${part.alias}__id`] === null || row[`${part.alias}__id`] === undefined) continue;
-    const item = itemOf(row, part.selection, part.alias, part.uid);
+    const item = itemOf(row, part.selection, part.uid);
     const owner = Number(row.__owner);
     byOwner.set(owner, [...(byOwner.get(owner) ?? []), item]);
     byComponent.set(part.uid, [...(byComponent.get(part.uid) ?? []), item]);
@@ -74,8 +74,8 @@ function itemSpec(spec: PopulateSpec, uid: string, component: TypeStorage): Popu
   return { ...(fields ? { fields } : {}), ...(populate ? { populate } : {}) };
 }
 
-function itemOf(row: Record<string, unknown>, selection: Selection, alias: string, uid: string): Entry {
-  const decoded = decodeRow(row, selection.columns, `${alias}__`);
+function itemOf(row: Record<string, unknown>, selection: Selection, uid: string): Entry {
+  const decoded = selection.decode(row);
   const { id, ...rest } = decoded;
   return { id, __component: uid, ...rest };
 }

@@ -8,12 +8,14 @@ import type { Entry } from '../../plan/types.js';
 import type { Dialect } from '../dialect/dialect.js';
 import { qualified, quoteId } from '../naming.js';
 import type { FieldColumn, TypeStorage } from '../storage-map.js';
-import { decodeValue } from '../values/decode-value.js';
+import { VALUE_DECODERS } from '../values/decode-value.js';
 
 export interface Selection {
   /** `"t0"."id" AS "id", "t0"."title" AS "title", CAST(..) AS "wordCount"` */
   readonly text: string;
   readonly columns: readonly FieldColumn[];
+  /** a result row (column aliases `<prefix><field>`) -> Entry with plan/types.ts value shapes */
+  readonly decode: (row: Record<string, unknown>) => Entry;
 }
 
 /** selections by shape (alias, prefix, fields) per type and dialect, so a repeated query shape costs a lookup */
@@ -32,26 +34,37 @@ export function selectFields(type: TypeStorage, fields: readonly string[] | unde
     return f;
   });
   const text = columns.map((c) => `${dialect.selectExpr(qualified(alias, c.column), c.kind)} AS ${quoteId(prefix + c.field)}`).join(', ');
-  const selection: Selection = Object.freeze({ text, columns });
+  const selection: Selection = Object.freeze({ text, columns, decode: compileDecoder(columns, prefix) });
   if (!shapes) SHAPES.set(type, (shapes = new Map()));
   if (shapes.size >= SHAPES_PER_TYPE) shapes.clear();
   shapes.set(key, selection);
   return selection;
 }
 
-export function decodeRow(row: Record<string, unknown>, columns: readonly FieldColumn[], prefix = ''): Entry {
-  const entry: Record<string, unknown> = {};
-  for (let i = 0; i < columns.length; i++) {
-    const c = columns[i];
-    const raw = row[prefix === '' ? c.field : prefix + c.field];
-    entry[c.field] = raw === null || raw === undefined ? null : decodeValue(c.kind, raw);
+type RowDecoder = (row: Record<string, unknown>) => Entry;
+
+/**
+ * The row decoder of one selection, compiled once: a function returning an object literal with the
+ * selection's fields in order, each value through its kind's decoder, so every row of a shape gets the
+ * same hidden class and no per-value dispatch on the kind. Field names enter the source only as JSON
+ * string literals; a `__proto__` field (which a literal would treat as the prototype) gets the loop.
+ */
+function compileDecoder(columns: readonly FieldColumn[], prefix: string): RowDecoder {
+  const decoders = columns.map((c) => VALUE_DECODERS[c.kind]);
+  if (columns.some((c) => c.field === '__proto__')) {
+    return (row) => {
+      const entry: Record<string, unknown> = {};
+      for (let i = 0; i < columns.length; i++) Object.defineProperty(entry, columns[i].field, { value: decoders[i](row[prefix + columns[i].field]), enumerable: true, writable: true, configurable: true });
+      return entry as Entry;
+    };
   }
-  return entry as Entry;
+  const props = columns.map((c, i) => `${JSON.stringify(c.field)}: d[${i}](row[${JSON.stringify(prefix + c.field)}])`).join(', ');
+  return new Function('d', `return function decodeRow(row) { return { ${props} }; };`)(decoders) as RowDecoder;
 }
 
-/** decodeRow over a result set */
-export function decodeRows(rows: readonly Record<string, unknown>[], columns: readonly FieldColumn[]): Entry[] {
+/** selection.decode over a result set */
+export function decodeRows(rows: readonly Record<string, unknown>[], selection: Selection): Entry[] {
   const out: Entry[] = new Array(rows.length);
-  for (let i = 0; i < rows.length; i++) out[i] = decodeRow(rows[i], columns);
+  for (let i = 0; i < rows.length; i++) out[i] = selection.decode(rows[i]);
   return out;
 }

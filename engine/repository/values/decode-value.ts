@@ -12,41 +12,49 @@ function pad(n: number, width = 2): string {
 /** `2024-04-02T12:00:00.000Z`, with a real month, day, hour, minute and second */
 const CANONICAL_DATETIME = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}Z$/;
 
+type Decoder = (raw: unknown) => unknown;
+
+const toNumber: Decoder = (raw) => (raw === null || raw === undefined ? null : typeof raw === 'number' ? raw : Number(raw));
+const toText: Decoder = (raw) => (raw === null || raw === undefined ? null : typeof raw === 'string' ? raw : String(raw));
+
+/** one decoder per storage kind (select-fields.ts compiles a row decoder from them) */
+export const VALUE_DECODERS: Readonly<Record<StorageKind | 'id', Decoder>> = {
+  id: toNumber,
+  integer: toNumber,
+  double: toNumber,
+  decimal: toNumber,
+  bigint: toText,
+  timestamp: toText,
+  varchar: toText,
+  text: toText,
+  boolean: (raw) => (raw === null || raw === undefined ? null : raw === true || raw === 1 || raw === '1' || raw === 't' || raw === 'true'),
+  date: (raw) => {
+    if (raw === null || raw === undefined) return null;
+    if (raw instanceof Date) return `${raw.getFullYear()}-${pad(raw.getMonth() + 1)}-${pad(raw.getDate())}`;
+    return String(raw).slice(0, 10);
+  },
+  time: (raw) => {
+    if (raw === null || raw === undefined) return null;
+    const m = /^(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?/.exec(String(raw));
+    return m ? `${m[1]}:${m[2]}:${m[3] ?? '00'}.${(m[4] ?? '').padEnd(3, '0').slice(0, 3)}` : String(raw);
+  },
+  datetime: (raw) => {
+    if (raw === null || raw === undefined) return null;
+    // what quire writes on SQLite is already the one shape: skip the Date round trip
+    if (typeof raw === 'string' && raw.length === 24 && CANONICAL_DATETIME.test(raw)) return raw;
+    const d = raw instanceof Date ? raw : new Date(typeof raw === 'number' ? raw : String(raw));
+    return Number.isNaN(d.getTime()) ? String(raw) : d.toISOString();
+  },
+  json: (raw) => {
+    if (raw === null || raw === undefined || typeof raw !== 'string') return raw ?? null;
+    try {
+      return JSON.parse(raw);
+    } catch {
+      return raw;
+    }
+  },
+};
+
 export function decodeValue(kind: StorageKind | 'id', raw: unknown): unknown {
-  if (raw === null || raw === undefined) return null;
-  switch (kind) {
-    case 'id':
-    case 'integer':
-    case 'double':
-    case 'decimal':
-      return typeof raw === 'number' ? raw : Number(raw);
-    case 'bigint':
-    case 'timestamp':
-      return typeof raw === 'string' ? raw : String(raw);
-    case 'varchar':
-    case 'text':
-      return typeof raw === 'string' ? raw : String(raw);
-    case 'boolean':
-      return raw === true || raw === 1 || raw === '1' || raw === 't' || raw === 'true';
-    case 'date':
-      if (raw instanceof Date) return `${raw.getFullYear()}-${pad(raw.getMonth() + 1)}-${pad(raw.getDate())}`;
-      return String(raw).slice(0, 10);
-    case 'time': {
-      const m = /^(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?/.exec(String(raw));
-      return m ? `${m[1]}:${m[2]}:${m[3] ?? '00'}.${(m[4] ?? '').padEnd(3, '0').slice(0, 3)}` : String(raw);
-    }
-    case 'datetime': {
-      // what quire writes on SQLite is already the one shape: skip the Date round trip
-      if (typeof raw === 'string' && raw.length === 24 && CANONICAL_DATETIME.test(raw)) return raw;
-      const d = raw instanceof Date ? raw : new Date(typeof raw === 'number' ? raw : String(raw));
-      return Number.isNaN(d.getTime()) ? String(raw) : d.toISOString();
-    }
-    case 'json':
-      if (typeof raw !== 'string') return raw;
-      try {
-        return JSON.parse(raw);
-      } catch {
-        return raw;
-      }
-  }
+  return VALUE_DECODERS[kind](raw);
 }

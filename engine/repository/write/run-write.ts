@@ -27,7 +27,7 @@ function entryType(ctx: RunContext, uid: string): TypeStorage {
 /** the new row read back by the INSERT itself (RETURNING the columns findOne selects), remembered for the read-back */
 async function insertRemembered(ctx: RunContext, type: TypeStorage, row: Record<string, unknown>): Promise<number> {
   const selection = selectFields(type, undefined, type.table, ctx.dialect);
-  const [entry] = decodeRows([await insertRow(ctx, type.table, row, selection.text)], selection.columns);
+  const [entry] = decodeRows([await insertRow(ctx, type.table, row, selection.text)], selection);
   ctx.written?.remember(type.uid, selection.columns, entry);
   return entry.id;
 }
