@@ -90,10 +90,10 @@ function track(name: string, child: ChildProcess, url: string): ServerProcess {
   };
 }
 
-/** BENCH_PROFILE=<dir>: each measured server writes a V8 CPU profile there when it stops (<name>-<pid>.cpuprofile) */
+/** BENCH_PROFILE=<dir>: each measured server writes a V8 CPU profile into <dir>/<name>/ when it stops (node names it by time and pid) */
 function profileArgs(name: string): string[] {
   const dir = process.env.BENCH_PROFILE;
-  return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`, `--cpu-prof-name=${name}-\${pid}.cpuprofile`] : [];
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${join(dir, name)}`] : [];
 }
 
 /** `node bin/quire.js serve` (QUIRE_COUNT_QUERIES=1), its log in `logFile` */
