@@ -45,9 +45,11 @@ function childrenOf(value: unknown): Entry[] {
  */
 export function tagEntries(entries: readonly unknown[], tags: TagTree, state: PublicationState): void {
   const loaded = new Map(Object.entries(tags).map(([name, tag]) => [name, tag.key]));
+  // one meta object for every entry of the level: they were loaded alike
+  const meta: LoadedMeta = { loaded, state };
   for (const entry of entries) {
     if (entry === null || typeof entry !== 'object') continue;
-    Object.defineProperty(entry, META, { value: { loaded, state }, enumerable: false, configurable: true });
+    Object.defineProperty(entry, META, { value: meta, enumerable: false, configurable: true });
     for (const [name, tag] of Object.entries(tags)) {
       const value = (entry as Record<string, unknown>)[name];
       if (tag.children) tagEntries(childrenOf(value), tag.children, tag.state ?? state);

@@ -96,7 +96,8 @@ const pagination = (pageSize: number, total: number) => ({ pagination: { page: 1
 
 async function page(q: Query, pageSize: number, where = '', params: unknown[] = []): Promise<{ rows: Row[]; total: number }> {
   const cond = `"t"."published_at" IS NOT NULL${where}`;
-  const rows = await q(`SELECT ${ARTICLE.select('t')} FROM "articles" AS "t" WHERE ${cond} ORDER BY "t"."id" LIMIT ?`, [...params, pageSize]);
+  // the page size as a literal (an integer from the route): SQLite plans it better than a bound `LIMIT ?`
+  const rows = await q(`SELECT ${ARTICLE.select('t')} FROM "articles" AS "t" WHERE ${cond} ORDER BY "t"."id" LIMIT ${Math.trunc(pageSize)}`, params);
   const [c] = await q(`SELECT COUNT(*) AS "n" FROM "articles" AS "t" WHERE ${cond}`, params);
   return { rows, total: Number(c.n) };
 }
