@@ -73,4 +73,29 @@ test('an alias with other arguments is loaded on demand, still batched', async (
   assert.is(a.tags.data.length, 2);
 });
 
+test('a repeated document is read anew for other variables: @include and nested arguments follow them', async () => {
+  const query = `query Shaped($withTags: Boolean!, $n: Int) { articles(pagination: { pageSize: 2 }, sort: "id") { data { attributes {
+    title
+    tags @include(if: $withTags) { data { attributes { name } } }
+    author { data { attributes { articles(pagination: { pageSize: $n }, sort: "id") { data { id } } } } }
+  } } } }`;
+  const run = async (withTags: boolean, n: number) => {
+    s.queries.length = 0;
+    const data = await gqlData(s, query, { variables: { withTags, n } });
+    return { count: s.queries.length, data };
+  };
+  // each pair twice: the document's first sighting runs on graphql-js, later ones compiled
+  for (let round = 0; round < 3; round++) {
+    const tagged = await run(true, 2);
+    const plain = await run(false, 3);
+    const a = tagged.data.articles.data[0].attributes;
+    const b = plain.data.articles.data[0].attributes;
+    assert.is(a.tags.data.length, 2, `round ${round}: tags selected`);
+    assert.is(a.author.data.attributes.articles.data.length, 2, `round ${round}: nested page of 2`);
+    assert.not.ok('tags' in b, `round ${round}: tags left out`);
+    assert.is(b.author.data.attributes.articles.data.length, 3, `round ${round}: nested page of 3`);
+    assert.is(tagged.count, plain.count + 1, `round ${round}: the tags cost one statement (${tagged.count} vs ${plain.count})`);
+  }
+});
+
 test.run();

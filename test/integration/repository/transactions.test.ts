@@ -93,6 +93,25 @@ test(`[${DIALECT}] a statement after the end of its transaction is refused, buil
   assert.equal(await names(f.repo), []);
 });
 
+test(`[${DIALECT}] a read outside an open transaction does not see its rows (SQLite: it waits for the one connection)`, async () => {
+  let outside: Promise<unknown[]> | undefined;
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const done = f.repo.transaction(async (tx) => {
+    await create(tx, TAG, { name: 'uncommitted' });
+    // a read through the repository itself, not the transaction, while the transaction is open
+    outside = names(f.repo);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await held;
+    throw new Error('roll back');
+  });
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  release();
+  await rejection(done);
+  assert.equal(await outside!, [], 'the rolled-back row was never visible outside');
+  assert.equal(await names(f.repo), []);
+});
+
 if (DIALECT === 'postgres') {
   test('[postgres] other connections do not see the rows before COMMIT', async () => {
     const outside = new pg.Client({ connectionString: f.databaseUrl });
