@@ -66,7 +66,12 @@ export function desiredSchema(model: NormalizedModel): DesiredSchema {
     }
     if (ct) {
       columns.push({ name: 'created_at', kind: 'datetime' }, { name: 'updated_at', kind: 'datetime' });
-      if (ct.draftAndPublish) columns.push({ name: 'published_at', kind: 'datetime' });
+      if (ct.draftAndPublish) {
+        columns.push({ name: 'published_at', kind: 'datetime' });
+        // a list's count and `publicationState=live` filter on it: an index the count can read
+        // instead of every row (SQLite: covering index; 10,000 wide rows cost ms per count otherwise)
+        indexes.push({ name: indexName(table, 'published_at_index'), columns: ['published_at'], unique: false });
+      }
       columns.push({ name: 'created_by_id', kind: 'integer' }, { name: 'updated_by_id', kind: 'integer' });
       if (ct.localized) columns.push({ name: 'locale', kind: 'varchar' });
       if (ct.localized) links.push(localizationsDef(table, ct.singularName, uid));
