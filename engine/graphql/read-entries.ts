@@ -44,14 +44,13 @@ const SELECTIONS_PER_NODE = 64;
 export function selectionOf(ctx: GraphqlContext, uid: string, info: GraphQLResolveInfo | undefined): Selection {
   const owner = ctx.runtime.index.byUid.get(uid);
   if (!info || !owner) return { populate: {}, tags: {}, meta: true };
-  if (info.fieldNodes.length !== 1) return readSelection(ctx, owner, info);
+  const variables = variablesKey(info.variableValues);
+  if (info.fieldNodes.length !== 1 || variables === undefined) return readSelection(ctx, owner, info);
   let byNode = SELECTIONS.get(ctx.runtime.index);
   if (!byNode) SELECTIONS.set(ctx.runtime.index, (byNode = new WeakMap()));
   const node = info.fieldNodes[0];
   let known = byNode.get(node);
   if (!known) byNode.set(node, (known = new Map()));
-  const variables = variablesKey(info.variableValues);
-  if (variables === undefined) return readSelection(ctx, owner, info);
   const key = `${uid}\u0000${getNamedType(info.returnType).name}\u0000${variables}`;
   let selection = known.get(key);
   if (!selection) {

@@ -71,16 +71,14 @@ export class KnexRepository implements Repository {
     return this.ctx.knex;
   }
 
-  /** `run`, its driver errors translated (a rejection handler rather than an async wrapper: one promise less per call) */
+  /** a driver error -> the engine's error (translate-error.ts) */
+  private readonly translate = (err: unknown): never => {
+    throw translateError(err, this.ctx.storage, this.ctx.dialect);
+  };
+
+  /** `run` (a call of one of the async runners), its driver errors translated; a rejection handler rather than an async wrapper: one promise less per call */
   private guard<T>(run: () => Promise<T>): Promise<T> {
-    const translate = (err: unknown): never => {
-      throw translateError(err, this.ctx.storage, this.ctx.dialect);
-    };
-    try {
-      return run().then(undefined, translate);
-    } catch (err) {
-      return Promise.reject(translateError(err, this.ctx.storage, this.ctx.dialect));
-    }
+    return run().then(undefined, this.translate);
   }
 
   find(plan: FindPlan): Promise<FindResult> {

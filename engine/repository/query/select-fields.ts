@@ -47,17 +47,11 @@ type RowDecoder = (row: Record<string, unknown>) => Entry;
  * The row decoder of one selection, compiled once: a function returning an object literal with the
  * selection's fields in order, each value through its kind's decoder, so every row of a shape gets the
  * same hidden class and no per-value dispatch on the kind. Field names enter the source only as JSON
- * string literals; a `__proto__` field (which a literal would treat as the prototype) gets the loop.
+ * string literals; they are attribute names (a letter first, build/rules/attribute-names.ts) or
+ * system fields, so none is `__proto__`.
  */
 function compileDecoder(columns: readonly FieldColumn[], prefix: string): RowDecoder {
   const decoders = columns.map((c) => VALUE_DECODERS[c.kind]);
-  if (columns.some((c) => c.field === '__proto__')) {
-    return (row) => {
-      const entry: Record<string, unknown> = {};
-      for (let i = 0; i < columns.length; i++) Object.defineProperty(entry, columns[i].field, { value: decoders[i](row[prefix + columns[i].field]), enumerable: true, writable: true, configurable: true });
-      return entry as Entry;
-    };
-  }
   const props = columns.map((c, i) => `${JSON.stringify(c.field)}: d[${i}](row[${JSON.stringify(prefix + c.field)}])`).join(', ');
   return new Function('d', `return function decodeRow(row) { return { ${props} }; };`)(decoders) as RowDecoder;
 }

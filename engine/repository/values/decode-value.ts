@@ -14,11 +14,11 @@ const CANONICAL_DATETIME = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d
 
 type Decoder = (raw: unknown) => unknown;
 
-const toNumber: Decoder = (raw) => (raw === null || raw === undefined ? null : typeof raw === 'number' ? raw : Number(raw));
-const toText: Decoder = (raw) => (raw === null || raw === undefined ? null : typeof raw === 'string' ? raw : String(raw));
+const toNumber: Decoder = (raw) => (typeof raw === 'number' ? raw : Number(raw));
+const toText: Decoder = (raw) => (typeof raw === 'string' ? raw : String(raw));
 
-/** one decoder per storage kind (select-fields.ts compiles a row decoder from them) */
-export const VALUE_DECODERS: Readonly<Record<StorageKind | 'id', Decoder>> = {
+/** per storage kind, the decoder of a value that is neither null nor undefined */
+const PRESENT: Readonly<Record<StorageKind | 'id', Decoder>> = {
   id: toNumber,
   integer: toNumber,
   double: toNumber,
@@ -27,26 +27,20 @@ export const VALUE_DECODERS: Readonly<Record<StorageKind | 'id', Decoder>> = {
   timestamp: toText,
   varchar: toText,
   text: toText,
-  boolean: (raw) => (raw === null || raw === undefined ? null : raw === true || raw === 1 || raw === '1' || raw === 't' || raw === 'true'),
-  date: (raw) => {
-    if (raw === null || raw === undefined) return null;
-    if (raw instanceof Date) return `${raw.getFullYear()}-${pad(raw.getMonth() + 1)}-${pad(raw.getDate())}`;
-    return String(raw).slice(0, 10);
-  },
+  boolean: (raw) => raw === true || raw === 1 || raw === '1' || raw === 't' || raw === 'true',
+  date: (raw) => (raw instanceof Date ? `${raw.getFullYear()}-${pad(raw.getMonth() + 1)}-${pad(raw.getDate())}` : String(raw).slice(0, 10)),
   time: (raw) => {
-    if (raw === null || raw === undefined) return null;
     const m = /^(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?/.exec(String(raw));
     return m ? `${m[1]}:${m[2]}:${m[3] ?? '00'}.${(m[4] ?? '').padEnd(3, '0').slice(0, 3)}` : String(raw);
   },
   datetime: (raw) => {
-    if (raw === null || raw === undefined) return null;
     // what quire writes on SQLite is already the one shape: skip the Date round trip
     if (typeof raw === 'string' && raw.length === 24 && CANONICAL_DATETIME.test(raw)) return raw;
     const d = raw instanceof Date ? raw : new Date(typeof raw === 'number' ? raw : String(raw));
     return Number.isNaN(d.getTime()) ? String(raw) : d.toISOString();
   },
   json: (raw) => {
-    if (raw === null || raw === undefined || typeof raw !== 'string') return raw ?? null;
+    if (typeof raw !== 'string') return raw;
     try {
       return JSON.parse(raw);
     } catch {
@@ -54,6 +48,11 @@ export const VALUE_DECODERS: Readonly<Record<StorageKind | 'id', Decoder>> = {
     }
   },
 };
+
+/** one decoder per storage kind, null and undefined -> null (select-fields.ts compiles a row decoder from them) */
+export const VALUE_DECODERS = Object.fromEntries(
+  Object.entries(PRESENT).map(([kind, decode]) => [kind, (raw: unknown) => (raw === null || raw === undefined ? null : decode(raw))]),
+) as Readonly<Record<StorageKind | 'id', Decoder>>;
 
 export function decodeValue(kind: StorageKind | 'id', raw: unknown): unknown {
   return VALUE_DECODERS[kind](raw);
