@@ -1,7 +1,7 @@
 /**
  * engine: runtime commands. `serve` runs the API from an artifacts dir; `token create` makes an API
  * token and prints only the token; `admin create` makes the admin user a token can belong to (its
- * writes then fill createdBy/updatedBy). The compiler commands (build, check) live in build/cli.ts.
+ * writes then fill createdBy/updatedBy). The compiler commands (build, check) live in compiler/cli.ts.
  */
 import cluster from 'node:cluster';
 import { parseArgs } from 'node:util';

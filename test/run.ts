@@ -4,7 +4,7 @@
  * the local server) answers; with QUIRE_REQUIRE_PG=1 an unreachable server is a failure, not a skip.
  * In CI (QUIRE_REQUIRE_PG=1) or with QUIRE_VALIDATE_ALL=1, the integration suite runs once more on SQLite
  * with QUIRE_VALIDATE_RESPONSES=1: every REST answer checked against the OpenAPI document.
- *   node dist/test/run.js [unit|build|golden|integration|integration:validated|security ...]
+ *   node dist/test/run.js [unit|compiler|golden|integration|integration:validated|security ...]
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -28,7 +28,7 @@ interface Suite {
 
 const SUITES: Suite[] = [
   { name: 'unit', dir: 'unit' },
-  { name: 'build', dir: 'build' },
+  { name: 'compiler', dir: 'compiler' },
   { name: 'integration', dir: 'integration', dialects: true },
   {
     name: 'integration:validated',
@@ -100,7 +100,7 @@ async function postgresReachable(): Promise<string | undefined> {
 
 async function main(): Promise<number> {
   const wanted = process.argv.slice(2);
-  const selected = SUITES.filter((s) => (wanted.length === 0 && (s.when?.() ?? true)) || wanted.includes(s.name) || (wanted.includes('golden') && s.name === 'build'));
+  const selected = SUITES.filter((s) => (wanted.length === 0 && (s.when?.() ?? true)) || wanted.includes(s.name) || (wanted.includes('golden') && s.name === 'compiler'));
   const totals: Totals = { passed: 0, failed: 0, skipped: 0 };
   const notes: string[] = [];
   let pgProblem: string | undefined;

@@ -3,7 +3,7 @@
  * start; API tokens carry their own scope. Built once at boot into sets, so a check is a lookup.
  *   can({ kind: 'public' }, 'api::article.article', 'find') -> true when permissions.json says so
  */
-import type { NormalizedModel } from '../../build/model/types.js';
+import type { NormalizedModel } from '../../compiler/model/types.js';
 import type { ApiTokenRecord } from '../repository/types.js';
 
 export type Principal =

@@ -4,7 +4,7 @@
  * created, stale or duplicate permissions of those roles deleted. Idempotent; roles the model does
  * not name are left alone. Checks still read the in-memory Permissions table, never these rows.
  */
-import type { NormalizedModel } from '../../build/model/types.js';
+import type { NormalizedModel } from '../../compiler/model/types.js';
 import { ValidationError } from '../errors/index.js';
 import type { CreatePlan, Entry, FindPlan, WriteData } from '../plan/types.js';
 import type { Repository } from '../repository/types.js';

@@ -4,7 +4,7 @@
  * Also the mass-assignment rule: an update naming role, confirmed, blocked, provider, a token or
  * another private attribute (password excepted) is refused with 400 naming each key.
  */
-import type { NormalizedModel } from '../../build/model/types.js';
+import type { NormalizedModel } from '../../compiler/model/types.js';
 import { ValidationError, type ValidationIssue } from '../errors/index.js';
 import { PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH, passwordBytes } from './passwords.js';
 import { USER_UID } from './uids.js';

@@ -4,7 +4,7 @@
  * and identifier), JWT -> principal, me, update and delete of users. Users are stored through the
  * generic repository on up_users; answers are flat and pass the response sanitizer (no password).
  */
-import type { NormalizedModel } from '../../build/model/types.js';
+import type { NormalizedModel } from '../../compiler/model/types.js';
 import type { ServerConfig } from '../config/server-config.js';
 import { ApplicationError, NotFoundError, UnauthorizedError, ValidationError } from '../errors/index.js';
 import { planCreate, planUpdate } from '../plan/index.js';

@@ -3,7 +3,7 @@
  * (tables, columns, indexes), the users-permissions roles and grants, the i18n locale rows. Run by
  * createApp, and once by the `--workers` primary before it forks. Each step is idempotent.
  */
-import type { NormalizedModel } from '../../build/model/types.js';
+import type { NormalizedModel } from '../../compiler/model/types.js';
 import { syncRoles } from '../auth/sync-roles.js';
 import { syncLocales } from '../i18n/sync-locales.js';
 import { syncSchema } from '../repository/index.js';

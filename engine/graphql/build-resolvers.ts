@@ -7,7 +7,7 @@
  */
 import { getNamedType, isEnumType, isObjectType, isScalarType, isUnionType, type GraphQLFieldResolver, type GraphQLSchema } from 'graphql';
 import type { IResolvers } from '@graphql-tools/utils';
-import type { Attribute } from '../../build/model/types.js';
+import type { Attribute } from '../../compiler/model/types.js';
 import { NotImplementedError, ValidationError } from '../errors/index.js';
 import type { Entry } from '../plan/types.js';
 import { enumValueMap } from './enum-values.js';

@@ -6,7 +6,7 @@
  * (`amountLimit`). Walks stop as soon as a limit is passed, so a fragment bomb costs little.
  */
 import { GraphQLError, Kind, type ASTNode, type ASTVisitor, type FragmentDefinitionNode, type SelectionSetNode, type ValidationContext } from 'graphql';
-import type { NormalizedModel } from '../../build/model/types.js';
+import type { NormalizedModel } from '../../compiler/model/types.js';
 
 export interface DocumentLimits {
   /** characters of the query text */

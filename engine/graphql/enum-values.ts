@@ -1,6 +1,6 @@
 /**
  * engine/graphql: the GraphQL names of enumeration values and the map back to stored values. A copy
- * of the emitter's rule (build/emit/graphql/type-names.ts): the engine must not import build/emit,
+ * of the emitter's rule (compiler/emit/graphql/type-names.ts): the engine must not import compiler/emit,
  * and a unit test keeps the two in step. Pure string functions.
  */
 

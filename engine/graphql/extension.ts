@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { GraphQLResolveInfo } from 'graphql';
 import type { IResolvers } from '@graphql-tools/utils';
-import type { NormalizedModel } from '../../build/model/types.js';
+import type { NormalizedModel } from '../../compiler/model/types.js';
 import type { Principal } from '../auth/permissions.js';
 import type { GraphqlContext } from './graphql-context.js';
 
@@ -48,7 +48,7 @@ export interface GraphqlExtension {
 
 export class ExtensionError extends Error {}
 
-/** The `env` helper Strapi gives config functions (same rules as build/load/strapi-env.ts). */
+/** The `env` helper Strapi gives config functions (same rules as compiler/load/strapi-env.ts). */
 export function extensionEnv(vars: NodeJS.ProcessEnv = process.env) {
   const has = (k: string) => Object.prototype.hasOwnProperty.call(vars, k) && vars[k] !== undefined;
   const env = (key: string, fallback?: unknown) => (has(key) ? vars[key] : fallback);

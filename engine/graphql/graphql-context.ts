@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { GraphQLResolveInfo } from 'graphql';
-import type { NormalizedModel } from '../../build/model/types.js';
+import type { NormalizedModel } from '../../compiler/model/types.js';
 import type { Permissions, Principal } from '../auth/permissions.js';
 import type { UsersService } from '../auth/users-service.js';
 import type { Repository } from '../repository/types.js';

@@ -6,7 +6,7 @@
  * that attribute populated, so N parents still cost one query per relation per level.
  */
 import DataLoader from 'dataloader';
-import type { Component, ContentType, NormalizedModel } from '../../build/model/types.js';
+import type { Component, ContentType, NormalizedModel } from '../../compiler/model/types.js';
 import { planFind } from '../plan/index.js';
 import type { Entry, PublicationState } from '../plan/types.js';
 import type { GraphqlRuntime } from './graphql-context.js';

@@ -10,7 +10,7 @@ import {
   isObjectType, Kind, type FieldNode, type FragmentDefinitionNode, type GraphQLObjectType, type GraphQLSchema,
   type SelectionNode, type SelectionSetNode,
 } from 'graphql';
-import type { Attribute } from '../../build/model/types.js';
+import type { Attribute } from '../../compiler/model/types.js';
 import { localizationsField } from '../plan/index.js';
 import type { PublicationState } from '../plan/types.js';
 import { argumentsKey, type LoadedTag, type TagTree } from './loaded-entries.js';

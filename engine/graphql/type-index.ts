@@ -5,7 +5,7 @@
  * shadowCRUD switched off (absent from the SDL) has no resolver either.
  */
 import type { GraphQLSchema } from 'graphql';
-import type { Action, Component, ContentType, NormalizedModel } from '../../build/model/types.js';
+import type { Action, Component, ContentType, NormalizedModel } from '../../compiler/model/types.js';
 
 export type Owner =
   | { readonly kind: 'contentType'; readonly uid: string; readonly typeName: string; readonly schema: ContentType }

@@ -7,7 +7,7 @@
  * Other fields are wrapped only when resolversConfig names them. Mutates the schema once, at boot.
  */
 import { defaultFieldResolver, isObjectType, type GraphQLSchema } from 'graphql';
-import type { NormalizedModel } from '../../build/model/types.js';
+import type { NormalizedModel } from '../../compiler/model/types.js';
 import type { Permissions } from '../auth/permissions.js';
 import { ForbiddenError } from '../errors/index.js';
 import { ExtensionError, type FieldResolver, type ResolverConfig } from './extension.js';

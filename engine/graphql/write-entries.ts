@@ -8,7 +8,7 @@
  * Strapi's GraphQL does.
  */
 import type { GraphQLResolveInfo } from 'graphql';
-import type { Component, ContentType, NormalizedModel } from '../../build/model/types.js';
+import type { Component, ContentType, NormalizedModel } from '../../compiler/model/types.js';
 import { stampCreator } from '../auth/stamp-creator.js';
 import { createLocalization, singleEntryId, syncSharedAttributes, writeSingleType } from '../i18n/localizations.js';
 import { parseLocale, planCreate, planUpdate } from '../plan/index.js';

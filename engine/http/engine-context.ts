@@ -3,7 +3,7 @@
  * shaper) and the parsed request. Built once at boot; handlers never reach for globals.
  */
 import type { IncomingMessage } from 'node:http';
-import type { NormalizedModel } from '../../build/model/types.js';
+import type { NormalizedModel } from '../../compiler/model/types.js';
 import type { Permissions, Principal } from '../auth/permissions.js';
 import type { UsersService } from '../auth/users-service.js';
 import type { ServerConfig } from '../config/server-config.js';

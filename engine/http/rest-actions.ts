@@ -3,7 +3,7 @@
  * the matched route and the parsed request, plans, calls the repository and shapes the answer.
  * Writes run in one transaction and re-read the entry inside it, so the answer is what was stored.
  */
-import type { ContentType } from '../../build/model/types.js';
+import type { ContentType } from '../../compiler/model/types.js';
 import { stampCreator } from '../auth/stamp-creator.js';
 import { NotFoundError } from '../errors/index.js';
 import { createLocalization as createLocalizationOf, refuseLocaleChange, singleEntryId, syncSharedAttributes, writeSingleType } from '../i18n/localizations.js';

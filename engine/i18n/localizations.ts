@@ -5,7 +5,7 @@
  * shared (non-localized) attributes of a written entry to its other localizations. The planners
  * decide what to write; the repository writes it; nothing here builds SQL.
  */
-import type { NormalizedModel } from '../../build/model/types.js';
+import type { NormalizedModel } from '../../compiler/model/types.js';
 import { NotFoundError, ValidationError } from '../errors/index.js';
 import { planCreate, planCreateLocalization, planReadShared, planUpdate, sharedBody, touchesShared, type WriteOptions } from '../plan/index.js';
 import type { CreatePlan, Entry } from '../plan/types.js';

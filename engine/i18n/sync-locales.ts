@@ -3,7 +3,7 @@
  * locales of config/i18n.json, named as Strapi names them ("French (fr)"), so that REST
  * `/api/i18n/locales` and GraphQL `i18NLocales` read ordinary rows. Idempotent; ids are kept.
  */
-import type { NormalizedModel } from '../../build/model/types.js';
+import type { NormalizedModel } from '../../compiler/model/types.js';
 import { ValidationError } from '../errors/index.js';
 import type { Repository } from '../repository/types.js';
 

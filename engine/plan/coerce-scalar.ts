@@ -3,7 +3,7 @@
  * be one. Used by filters (strings from qs, typed values from GraphQL) and by write validation.
  * integer: safe and within int32; biginteger: kept as a digit string within int64. Pure.
  */
-import type { ScalarType } from '../../build/model/types.js';
+import type { ScalarType } from '../../compiler/model/types.js';
 import { parseBooleanFlag } from './parse-boolean-flag.js';
 import { parseTemporal } from './parse-temporal.js';
 

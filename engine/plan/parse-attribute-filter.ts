@@ -3,7 +3,7 @@
  * -> WhereNode with values coerced to the column's type. Implicit forms follow Strapi: a bare value is
  * `$eq`, an array is `$in`, an array under another operator ORs it per element. Bad values -> 400.
  */
-import type { ScalarType } from '../../build/model/types.js';
+import type { ScalarType } from '../../compiler/model/types.js';
 import { coerceScalar } from './coerce-scalar.js';
 import { combineNodes } from './combine-nodes.js';
 import { invalidParameter } from './invalid-parameter.js';

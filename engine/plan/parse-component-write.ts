@@ -3,7 +3,7 @@
  * (repeatable, with min/max counts). An item with `id` updates that component row (partial), one
  * without creates a row (required and defaults apply). null clears. Issues go to the context.
  */
-import type { ComponentAttribute } from '../../build/model/types.js';
+import type { ComponentAttribute } from '../../compiler/model/types.js';
 import { issue } from './issue.js';
 import { parseComponentItem } from './parse-component-item.js';
 import type { ComponentWrite } from './types.js';

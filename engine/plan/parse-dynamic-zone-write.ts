@@ -3,7 +3,7 @@
  * component in `__component` (one of the zone's) and is validated against it; min/max counts apply;
  * null clears. Issues go to the context with paths like ['blocks', 0, 'text'].
  */
-import type { DynamicZoneAttribute } from '../../build/model/types.js';
+import type { DynamicZoneAttribute } from '../../compiler/model/types.js';
 import { isRecord } from './is-record.js';
 import { issue } from './issue.js';
 import { parseComponentItem } from './parse-component-item.js';

@@ -3,7 +3,7 @@
  * handler found for a single type) -> a positive int32, or 404 as for an entry that does not exist
  * (Strapi on SQLite answers 404 to `/api/articles/abc`). Single types may omit it. Pure.
  */
-import type { ContentType } from '../../build/model/types.js';
+import type { ContentType } from '../../compiler/model/types.js';
 import { NotFoundError } from '../errors/errors.js';
 
 const INT32_MAX = 2147483647;

@@ -3,7 +3,7 @@
  * Accepts an array, one name, or '*' (all: undefined). Comma strings are not split, as in Strapi:
  * 'title,slug' is one unknown name. Relations, components, private or unknown names -> 400.
  */
-import type { NormalizedModel } from '../../build/model/types.js';
+import type { NormalizedModel } from '../../compiler/model/types.js';
 import { invalidParameter } from './invalid-parameter.js';
 import { listOf } from './list-of.js';
 import { readableField } from './readable-field.js';

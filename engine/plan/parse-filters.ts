@@ -3,7 +3,7 @@
  * the model: fields exist and are readable, relations (also media and components, to any depth) are
  * followed, relations to types the requester may not find are refused. Errors: 400 "Invalid parameter <name>".
  */
-import type { NormalizedModel } from '../../build/model/types.js';
+import type { NormalizedModel } from '../../compiler/model/types.js';
 import { combineNodes } from './combine-nodes.js';
 import { invalidParameter } from './invalid-parameter.js';
 import { isRecord } from './is-record.js';

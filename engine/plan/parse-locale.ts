@@ -4,7 +4,7 @@
  * configured code -> that locale, anything else -> 400. Types without i18n ignore it, as Strapi v4
  * does (a non-string is still a 400, like every malformed parameter). Pure.
  */
-import type { ContentType, NormalizedModel } from '../../build/model/types.js';
+import type { ContentType, NormalizedModel } from '../../compiler/model/types.js';
 import { ValidationError } from '../errors/errors.js';
 import { invalidParameter } from './invalid-parameter.js';
 import { issue } from './issue.js';

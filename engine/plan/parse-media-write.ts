@@ -3,7 +3,7 @@
  * (multiple media only) or null (clears). connect/disconnect/set are not accepted for media, as the
  * contract says. Problems are pushed to `issues`; the result is undefined then. Pure.
  */
-import type { MediaAttribute } from '../../build/model/types.js';
+import type { MediaAttribute } from '../../compiler/model/types.js';
 import type { ValidationIssue } from '../errors/errors.js';
 import { isRecord } from './is-record.js';
 import { issue } from './issue.js';

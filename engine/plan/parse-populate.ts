@@ -4,7 +4,7 @@
  * always populate (Strapi checks only relations). Nested fields/filters/sort are validated like top-level
  * ones; filters/sort apply to relations, media and repeatable components, not to single components or zones.
  */
-import type { ComponentAttribute, DynamicZoneAttribute, NormalizedModel } from '../../build/model/types.js';
+import type { ComponentAttribute, DynamicZoneAttribute, NormalizedModel } from '../../compiler/model/types.js';
 import { ValidationError } from '../errors/errors.js';
 import { isRecord } from './is-record.js';
 import { mergePopulateTrees } from './merge-populate-trees.js';

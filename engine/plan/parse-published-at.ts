@@ -3,7 +3,7 @@
  * datetime publishes at that moment (normalized ISO), absent returns `undefined` (the caller picks
  * the default: now on create, unchanged on update). Types without draft and publish ignore it.
  */
-import type { ContentType } from '../../build/model/types.js';
+import type { ContentType } from '../../compiler/model/types.js';
 import type { ValidationIssue } from '../errors/errors.js';
 import { issue } from './issue.js';
 import { parseTemporal } from './parse-temporal.js';

@@ -3,7 +3,7 @@
  * of ids (= set), { id }, { set }, { connect, disconnect } with shorthand ids or { id, position }.
  * Checks: positive integer ids, set not mixed with connect/disconnect, no id twice, one position key.
  */
-import type { RelationAttribute } from '../../build/model/types.js';
+import type { RelationAttribute } from '../../compiler/model/types.js';
 import type { ValidationIssue } from '../errors/errors.js';
 import { isRecord } from './is-record.js';
 import { issue } from './issue.js';

@@ -3,7 +3,7 @@
  * arrays of those, objects { title: 'desc' } and nested { author: { name: 'asc' } }, dotted paths
  * through to-one relations and single components. Unknown, private or to-many names -> 400.
  */
-import type { NormalizedModel } from '../../build/model/types.js';
+import type { NormalizedModel } from '../../compiler/model/types.js';
 import { ValidationError } from '../errors/errors.js';
 import { invalidParameter } from './invalid-parameter.js';
 import { isRecord } from './is-record.js';

@@ -3,7 +3,7 @@
  * in declared order. Keys that are not attributes (id, createdAt, createdBy, unknown ones) are dropped;
  * private attributes are writable. create: required checks and defaults; update: only what was sent.
  */
-import type { Attribute } from '../../build/model/types.js';
+import type { Attribute } from '../../compiler/model/types.js';
 import { issue } from './issue.js';
 import { parseComponentWrite } from './parse-component-write.js';
 import { parseDynamicZoneWrite } from './parse-dynamic-zone-write.js';

@@ -4,7 +4,7 @@
  * so the handler can refuse a change of locale (the entry's own is known only to the repository).
  * An unconfigured code is an issue of the body. Pure.
  */
-import type { ContentType, NormalizedModel } from '../../build/model/types.js';
+import type { ContentType, NormalizedModel } from '../../compiler/model/types.js';
 import type { ValidationIssue } from '../errors/errors.js';
 import { issue } from './issue.js';
 import { localeMessage } from './parse-locale.js';

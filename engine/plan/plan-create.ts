@@ -4,7 +4,7 @@
  * ValidationError; applies defaults; publishes at `options.now` unless `publishedAt: null` (a draft:
  * required and minLength are skipped unless `options.strictDrafts`). Pure.
  */
-import type { ContentType, NormalizedModel } from '../../build/model/types.js';
+import type { ContentType, NormalizedModel } from '../../compiler/model/types.js';
 import { ValidationError, type ValidationIssue } from '../errors/errors.js';
 import { deepFreeze } from './deep-freeze.js';
 import { parsePublishedAt } from './parse-published-at.js';

@@ -3,7 +3,7 @@
  * -> FindOnePlan. filters and sort are validated as for a list (a bad one is still 400, as in Strapi)
  * but do not apply; pagination is ignored. A bad id -> 404. Pure; never touches a database.
  */
-import type { NormalizedModel } from '../../build/model/types.js';
+import type { NormalizedModel } from '../../compiler/model/types.js';
 import { checkQueryKeys } from './check-query-keys.js';
 import { deepFreeze } from './deep-freeze.js';
 import { parseEntryId } from './parse-entry-id.js';
@@ -16,7 +16,7 @@ import { parseSort } from './parse-sort.js';
 import type { ReadOptions } from './plan-options.js';
 import { readLimits } from './read-limits.js';
 import { schemaOf } from './schema-of.js';
-import type { ContentType } from '../../build/model/types.js';
+import type { ContentType } from '../../compiler/model/types.js';
 import type { FindOnePlan } from './types.js';
 
 /**

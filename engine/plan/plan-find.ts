@@ -3,7 +3,7 @@
  * parsed query (qs output or GraphQL args), checks every parameter against the model and returns a
  * frozen plan; never touches a database. Errors: 400 ValidationError / PaginationError, 404 for an unknown uid.
  */
-import type { ContentType, NormalizedModel } from '../../build/model/types.js';
+import type { ContentType, NormalizedModel } from '../../compiler/model/types.js';
 import { checkQueryKeys } from './check-query-keys.js';
 import { deepFreeze } from './deep-freeze.js';
 import { parseFields } from './parse-fields.js';

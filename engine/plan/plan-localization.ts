@@ -5,7 +5,7 @@
  * localizations, turns those values back into a write body (to copy them to a new localization or
  * to keep the others in sync), and plans `POST /api/<plural>/:id/localizations`. Pure.
  */
-import type { Attribute, Component, ContentType, NormalizedModel } from '../../build/model/types.js';
+import type { Attribute, Component, ContentType, NormalizedModel } from '../../compiler/model/types.js';
 import { ValidationError } from '../errors/errors.js';
 import { deepFreeze } from './deep-freeze.js';
 import { isRecord } from './is-record.js';

@@ -3,7 +3,7 @@
  * -> UpdatePlan. Partial: only the attributes sent; a required one may not be set to null.
  * `publishedAt: null` unpublishes, a datetime publishes. Collects every issue, then throws once.
  */
-import type { ContentType, NormalizedModel } from '../../build/model/types.js';
+import type { ContentType, NormalizedModel } from '../../compiler/model/types.js';
 import { ValidationError, type ValidationIssue } from '../errors/errors.js';
 import { deepFreeze } from './deep-freeze.js';
 import { parseEntryId } from './parse-entry-id.js';

@@ -2,7 +2,7 @@
  * engine/plan: pagination limits of a read: the caller's override, else REST's `config.rest`, or for
  * GraphQL the same default page size capped at `config.graphql.amountLimit` (the documented key). Pure.
  */
-import type { NormalizedModel } from '../../build/model/types.js';
+import type { NormalizedModel } from '../../compiler/model/types.js';
 import type { PageLimits, ReadOptions } from './plan-options.js';
 
 /** `readLimits(model, { canFind })` -> { defaultLimit: 25, maxLimit: 100, withCount: true } for the example. */

@@ -3,7 +3,7 @@
  * it may see, or a system column (id, createdAt, updatedAt, publishedAt on draft-and-publish types,
  * locale on localized ones). Private and password attributes are reported as unknown. Pure.
  */
-import type { Attribute, ScalarType } from '../../build/model/types.js';
+import type { Attribute, ScalarType } from '../../compiler/model/types.js';
 import type { Schema } from './schema-of.js';
 
 export type ReadableField =

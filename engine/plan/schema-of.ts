@@ -2,7 +2,7 @@
  * engine/plan: look up the content-type or component a plan is about. An unknown uid is a caller
  * bug on a route that should not exist, so it answers 404 like an unknown route. Pure.
  */
-import type { Component, ContentType, NormalizedModel } from '../../build/model/types.js';
+import type { Component, ContentType, NormalizedModel } from '../../compiler/model/types.js';
 import { NotFoundError } from '../errors/errors.js';
 
 export type Schema = ContentType | Component;

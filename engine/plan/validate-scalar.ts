@@ -3,7 +3,7 @@
  * min/max, minLength/maxLength, regex, email and uid format. Problems are pushed to `issues` with
  * Strapi's messages; the result is undefined then. Drafts skip minLength, as Strapi does. Pure.
  */
-import type { ScalarAttribute } from '../../build/model/types.js';
+import type { ScalarAttribute } from '../../compiler/model/types.js';
 import type { ValidationIssue } from '../errors/errors.js';
 import { coerceScalar } from './coerce-scalar.js';
 import { issue } from './issue.js';

@@ -5,7 +5,7 @@
  * It does not touch the schema: call syncSchema(repository, model, ...) at start.
  */
 import type { Knex } from 'knex';
-import type { NormalizedModel } from '../../build/model/types.js';
+import type { NormalizedModel } from '../../compiler/model/types.js';
 import { ServiceUnavailableError } from '../errors/errors.js';
 import { openKnex, type PoolOptions } from './connect.js';
 import { dialectOfUrl } from './dialect/dialect-of.js';

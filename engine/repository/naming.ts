@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 
-/** Split into words the way lodash does (the same rule build/model uses for join-table names). */
+/** Split into words the way lodash does (the same rule compiler/model uses for join-table names). */
 function words(s: string): string[] {
   return s.match(/[A-Z]{2,}(?=[A-Z][a-z]+[0-9]*|\b)|[A-Z]?[a-z]+|[A-Z]+|[0-9]+/g) ?? [];
 }

@@ -4,7 +4,7 @@
  * tables and the dialect. Plain data; one per repository (and one per transaction, sharing the maps).
  */
 import type { Knex } from 'knex';
-import type { NormalizedModel } from '../../build/model/types.js';
+import type { NormalizedModel } from '../../compiler/model/types.js';
 import type { Dialect } from './dialect/dialect.js';
 import type { ObjectionModels } from './objection-models.js';
 import type { StorageMap } from './storage-map.js';

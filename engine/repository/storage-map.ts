@@ -3,7 +3,7 @@
  * content-type and component, its table, the column and storage kind of each scalar field (system
  * fields included) and its relation/component/media attributes. Built once per repository; pure.
  */
-import type { Attribute, NormalizedModel, RelationAttribute, ScalarType } from '../../build/model/types.js';
+import type { Attribute, NormalizedModel, RelationAttribute, ScalarType } from '../../compiler/model/types.js';
 import { columnName, componentLinkTable, FILE_UID, localizationsTable, MORPH_TABLE, type LocalizationsTable } from './naming.js';
 
 /** How a value is stored; several attribute types share one (email, uid, enumeration -> varchar). */

@@ -4,7 +4,7 @@
  * id) and dynamic zones (`__component`). Anything the model marks private, and any key it does not
  * know, is dropped here: this is the last gate before a value leaves the server.
  */
-import type { Attribute, Component, ContentType, NormalizedModel } from '../../build/model/types.js';
+import type { Attribute, Component, ContentType, NormalizedModel } from '../../compiler/model/types.js';
 import { AVAILABLE_LOCALES_KEY, type Entry } from '../plan/types.js';
 
 export interface RestEntry {

@@ -4,7 +4,7 @@
  * relations and media flat too. As in shape-entry.ts, private attributes and unknown keys are
  * dropped here, so a password hash or a reset token can never leave the server through it.
  */
-import type { Attribute, Component, ContentType, NormalizedModel } from '../../build/model/types.js';
+import type { Attribute, Component, ContentType, NormalizedModel } from '../../compiler/model/types.js';
 import type { Entry } from '../plan/types.js';
 
 const SYSTEM_FIELDS = new Set(['createdAt', 'updatedAt', 'publishedAt', 'locale']);

@@ -7,7 +7,7 @@
  */
 import { createReadStream } from 'node:fs';
 import type { BaseLogger as Logger } from 'pino';
-import type { NormalizedModel } from '../../build/model/types.js';
+import type { NormalizedModel } from '../../compiler/model/types.js';
 import type { Permissions, Principal } from '../auth/permissions.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../errors/index.js';
 import { planFind, planFindOne } from '../plan/index.js';

@@ -17,7 +17,7 @@ const dir = mkdtempSync(join(tmpdir(), 'quire-bench-'));
 generateSpec(join(dir, 'spec'), types, attributes);
 const runs: { ms: number; rssMb: number }[] = [];
 for (let i = 0; i < 3; i++) {
-  const script = `const t=performance.now();const {main}=await import(${JSON.stringify(join(root, 'dist', 'build', 'cli.js'))});const code=await main(['build','--src',${JSON.stringify(join(dir, 'spec'))},'--out',${JSON.stringify(join(dir, 'out'))}],{log(){},err:(s)=>console.error(s)});if(code)process.exit(code);console.log(JSON.stringify({ms:performance.now()-t,rssMb:process.resourceUsage().maxRSS/1024}))`;
+  const script = `const t=performance.now();const {main}=await import(${JSON.stringify(join(root, 'dist', 'compiler', 'cli.js'))});const code=await main(['build','--src',${JSON.stringify(join(dir, 'spec'))},'--out',${JSON.stringify(join(dir, 'out'))}],{log(){},err:(s)=>console.error(s)});if(code)process.exit(code);console.log(JSON.stringify({ms:performance.now()-t,rssMb:process.resourceUsage().maxRSS/1024}))`;
   const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
   if (r.status !== 0) throw new Error(r.stderr);
   runs.push(JSON.parse(r.stdout.trim().split('\n').pop() as string));

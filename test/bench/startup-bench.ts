@@ -21,7 +21,7 @@ const QUIRE = join(ROOT, 'bin', 'quire.js');
 
 function timeBuild(spec: string, out: string): { ms: number; peakMb: number } {
   // the CLI inside a wrapper that reports its own peak RSS after the build (spawnSync cannot see it)
-  const script = `const {main}=await import(${JSON.stringify(join(ROOT, 'dist', 'build', 'cli.js'))});const code=await main(['build','--src',${JSON.stringify(spec)},'--out',${JSON.stringify(out)}],{log(){},err:(s)=>console.error(s)});if(code)process.exit(code);console.log(process.resourceUsage().maxRSS)`;
+  const script = `const {main}=await import(${JSON.stringify(join(ROOT, 'dist', 'compiler', 'cli.js'))});const code=await main(['build','--src',${JSON.stringify(spec)},'--out',${JSON.stringify(out)}],{log(){},err:(s)=>console.error(s)});if(code)process.exit(code);console.log(process.resourceUsage().maxRSS)`;
   const t = performance.now();
   const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
   const ms = performance.now() - t;

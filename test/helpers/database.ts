@@ -7,8 +7,8 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { compileSpec } from '../../build/compile.js';
-import type { NormalizedModel } from '../../build/model/types.js';
+import { compileSpec } from '../../compiler/compile.js';
+import type { NormalizedModel } from '../../compiler/model/types.js';
 import { EXAMPLE_SPEC, tempDir } from './spec-dir.js';
 
 export type TestDialect = 'sqlite' | 'postgres';

@@ -4,7 +4,7 @@
  * LEFT JOINing each allowed component table with prefixed column aliases, then one query per
  * nested attribute per component type.
  */
-import type { ComponentAttribute, DynamicZoneAttribute } from '../../../build/model/types.js';
+import type { ComponentAttribute, DynamicZoneAttribute } from '../../../compiler/model/types.js';
 import type { Entry, PopulateSpec, PublicationState } from '../../plan/types.js';
 import { qualified, quoteId } from '../naming.js';
 import { selectFields, type Selection } from '../query/select-fields.js';

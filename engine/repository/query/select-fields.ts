@@ -47,7 +47,7 @@ type RowDecoder = (row: Record<string, unknown>) => Entry;
  * The row decoder of one selection, compiled once: a function returning an object literal with the
  * selection's fields in order, each value through its kind's decoder, so every row of a shape gets the
  * same hidden class and no per-value dispatch on the kind. Field names enter the source only as JSON
- * string literals; they are attribute names (a letter first, build/rules/attribute-names.ts) or
+ * string literals; they are attribute names (a letter first, compiler/rules/attribute-names.ts) or
  * system fields, so none is `__proto__`.
  */
 function compileDecoder(columns: readonly FieldColumn[], prefix: string): RowDecoder {

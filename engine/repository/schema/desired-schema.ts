@@ -4,7 +4,7 @@
  * link tables, files_related_morphs, localizations links, quire_api_tokens and the other internal
  * tables (internal-tables.ts). Pure; sync diffs it.
  */
-import type { Attribute, NormalizedModel } from '../../../build/model/types.js';
+import type { Attribute, NormalizedModel } from '../../../compiler/model/types.js';
 import type { ColumnKind } from '../dialect/dialect.js';
 import { API_TOKENS_TABLE, columnName, componentLinkTable, FILE_UID, indexName, localizationsTable, MORPH_TABLE } from '../naming.js';
 import { storageKindOf } from '../storage-map.js';

@@ -5,7 +5,7 @@
  * (SchemaSyncRefused lists them, one per line), apply, store the new snapshot.
  */
 import type { Knex } from 'knex';
-import type { NormalizedModel } from '../../../build/model/types.js';
+import type { NormalizedModel } from '../../../compiler/model/types.js';
 import { QuireError } from '../../errors/errors.js';
 import { dialectOfKnex } from '../dialect/dialect-of.js';
 import { KnexRepository } from '../knex-repository.js';

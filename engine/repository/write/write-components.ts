@@ -4,7 +4,7 @@
  * belong here), items without create one, components left out are deleted with what they own;
  * the `<table>_components` links are then rewritten in the new order.
  */
-import type { ComponentAttribute, DynamicZoneAttribute } from '../../../build/model/types.js';
+import type { ComponentAttribute, DynamicZoneAttribute } from '../../../compiler/model/types.js';
 import { ValidationError } from '../../errors/errors.js';
 import type { ComponentWrite, DynamicZoneItemWrite, WriteData } from '../../plan/types.js';
 import type { RunContext } from '../run-context.js';

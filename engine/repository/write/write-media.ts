@@ -3,7 +3,7 @@
  * as a whole in files_related_morphs (order 1..n). Unknown file ids, and files whose MIME type the
  * attribute's allowedTypes exclude (images, videos, audios; files = anything else), are ValidationErrors.
  */
-import type { MediaAttribute } from '../../../build/model/types.js';
+import type { MediaAttribute } from '../../../compiler/model/types.js';
 import { ValidationError } from '../../errors/errors.js';
 import { FILE_UID } from '../naming.js';
 import type { RunContext } from '../run-context.js';

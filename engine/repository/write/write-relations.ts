@@ -4,7 +4,7 @@
  * target away from its previous owner when the relation is bidirectional and the other side is
  * to-one (oneToOne, oneToMany), and refuses unknown ids, ids given twice and bad positions.
  */
-import type { RelationAttribute } from '../../../build/model/types.js';
+import type { RelationAttribute } from '../../../compiler/model/types.js';
 import { ValidationError } from '../../errors/errors.js';
 import type { RelationPosition, RelationWrite } from '../../plan/types.js';
 import { quoteId } from '../naming.js';

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { buildSchema } from 'graphql';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { main as buildCli } from '../../../build/cli.js';
+import { main as buildCli } from '../../../compiler/cli.js';
 import { gql, gqlData } from '../../helpers/graphql.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
 import { copySpec, runCli, tempDir } from '../../helpers/spec-dir.js';

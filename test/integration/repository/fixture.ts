@@ -4,7 +4,7 @@
  * read as data. Not a test file itself.
  */
 import type { Knex } from 'knex';
-import type { NormalizedModel } from '../../../build/model/types.js';
+import type { NormalizedModel } from '../../../compiler/model/types.js';
 import type { FindPlan, WhereNode, WriteData } from '../../../engine/plan/types.js';
 import { createRepository, syncSchema } from '../../../engine/repository/index.js';
 import { KnexRepository } from '../../../engine/repository/knex-repository.js';

@@ -5,8 +5,8 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { compileSpec } from '../../../build/compile.js';
-import type { NormalizedModel } from '../../../build/model/types.js';
+import { compileSpec } from '../../../compiler/compile.js';
+import type { NormalizedModel } from '../../../compiler/model/types.js';
 import { SchemaSyncRefused, syncSchema } from '../../../engine/repository/index.js';
 import { join } from 'node:path';
 import { copySpec, editJson, EXAMPLE_SPEC, writeJsonFile } from '../../helpers/spec-dir.js';

@@ -13,7 +13,7 @@ import addFormatsModule from 'ajv-formats';
 import { buildSchema, type GraphQLObjectType, type GraphQLUnionType } from 'graphql';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Attribute, NormalizedModel } from '../../../build/model/types.js';
+import type { Attribute, NormalizedModel } from '../../../compiler/model/types.js';
 import { parseQueryString } from '../../../engine/request/index.js';
 import { postEntry, seedFullArticles, seedShared, type SharedContent } from '../../helpers/seed-content.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';

@@ -7,7 +7,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { main as buildMain } from '../../../build/cli.js';
+import { main as buildMain } from '../../../compiler/cli.js';
 import { testDatabaseUrl } from '../../helpers/database.js';
 import { DIALECT, startTestServer } from '../../helpers/server.js';
 import { copySpec, editJson, EXAMPLE_SPEC, REPO_ROOT, runCli, tempDir } from '../../helpers/spec-dir.js';

@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import type { Knex } from 'knex';
 import * as assert from 'uvu/assert';
-import { main as buildMain } from '../../../build/cli.js';
+import { main as buildMain } from '../../../compiler/cli.js';
 import type { TestResponse, TestServer } from '../../helpers/server.js';
 import { copySpec, editJson, EXAMPLE_SPEC, runCli, tempDir } from '../../helpers/spec-dir.js';
 

@@ -3,8 +3,8 @@
  * requester who may find every api:: type and the upload files but no users-permissions type.
  * Reads the spec files only; no database, no network.
  */
-import { compileSpec } from '../../../build/compile.js';
-import type { NormalizedModel } from '../../../build/model/types.js';
+import { compileSpec } from '../../../compiler/compile.js';
+import type { NormalizedModel } from '../../../compiler/model/types.js';
 import type { ReadOptions } from '../../../engine/plan/plan-options.js';
 import { EXAMPLE_SPEC } from '../../helpers/spec-dir.js';
 

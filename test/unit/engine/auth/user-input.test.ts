@@ -1,7 +1,7 @@
 /** unit: register/login/update bodies of the users-permissions routes, and JWT lifetimes. */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { durationSeconds } from '../../../../build/model/duration.js';
+import { durationSeconds } from '../../../../compiler/model/duration.js';
 import { readLoginInput, readRegisterInput, readUserUpdate } from '../../../../engine/auth/user-input.js';
 import { parseDuration } from '../../../../engine/config/parse-duration.js';
 import { ValidationError } from '../../../../engine/errors/index.js';

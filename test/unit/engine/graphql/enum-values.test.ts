@@ -3,7 +3,7 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { enumValueMap as emitterMap, enumValueName as emitterName } from '../../../../build/emit/graphql/type-names.js';
+import { enumValueMap as emitterMap, enumValueName as emitterName } from '../../../../compiler/emit/graphql/type-names.js';
 import { enumValueMap, enumValueName } from '../../../../engine/graphql/enum-values.js';
 
 const VALUES = ['news', 'in review', 'In-Review', 'café', '2nd', '---', 'a.b.c', 'Ünïcödé value', 'x_y', 'UPPER', ' padded '];

@@ -6,7 +6,7 @@
 import { parse, type FieldNode, type FragmentDefinitionNode, type OperationDefinitionNode } from 'graphql';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildGraphqlSchema } from '../../../../build/emit/graphql/emit-graphql.js';
+import { buildGraphqlSchema } from '../../../../compiler/emit/graphql/emit-graphql.js';
 import { SelectionReader } from '../../../../engine/graphql/selection-populate.js';
 import { createTypeIndex } from '../../../../engine/graphql/type-index.js';
 import { ARTICLE, model } from '../example-model.js';

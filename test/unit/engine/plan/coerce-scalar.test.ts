@@ -5,7 +5,7 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { ScalarType } from '../../../../build/model/types.js';
+import type { ScalarType } from '../../../../compiler/model/types.js';
 import { coerceScalar } from '../../../../engine/plan/coerce-scalar.js';
 import { parseTemporal, type TemporalType } from '../../../../engine/plan/parse-temporal.js';
 

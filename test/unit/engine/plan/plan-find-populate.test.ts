@@ -5,7 +5,7 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { NormalizedModel } from '../../../../build/model/types.js';
+import type { NormalizedModel } from '../../../../compiler/model/types.js';
 import { planFind } from '../../../../engine/plan/plan-find.js';
 import type { ReadOptions } from '../../../../engine/plan/plan-options.js';
 import type { PopulateTree } from '../../../../engine/plan/types.js';

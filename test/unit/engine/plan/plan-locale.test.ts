@@ -5,8 +5,8 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { compileSpec } from '../../../../build/compile.js';
-import type { NormalizedModel } from '../../../../build/model/types.js';
+import { compileSpec } from '../../../../compiler/compile.js';
+import type { NormalizedModel } from '../../../../compiler/model/types.js';
 import { planCreate, planFind, planFindOne, planUpdate } from '../../../../engine/plan/index.js';
 import { planCreateLocalization, planReadShared, sharedAttributes, sharedBody, touchesShared } from '../../../../engine/plan/plan-localization.js';
 import { parseQueryString } from '../../../../engine/request/parse-query-string.js';

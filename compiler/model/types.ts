@@ -1,0 +1,224 @@
+/**
+ * compiler/model: the NormalizedModel, the one description of content that every later stage reads.
+ * Plain JSON data (no functions, no classes): `quire build` writes it to `model.json` beside the
+ * contracts, and `quire serve` loads it back without ever seeing a schema.json file.
+ */
+
+/** Scalar attribute types of Strapi v4 (`array` is accepted and stored as JSON). */
+export const SCALAR_TYPES = [
+  'string', 'text', 'richtext', 'enumeration', 'email', 'password', 'uid',
+  'date', 'time', 'datetime', 'timestamp',
+  'integer', 'biginteger', 'float', 'decimal',
+  'boolean', 'json', 'array',
+] as const;
+export type ScalarType = (typeof SCALAR_TYPES)[number];
+
+export const RELATION_KINDS = ['oneToOne', 'oneToMany', 'manyToOne', 'manyToMany', 'oneWay', 'manyWay'] as const;
+export type RelationKind = (typeof RELATION_KINDS)[number];
+
+interface AttributeBase {
+  /** attribute name as written in schema.json (also the REST and GraphQL field name) */
+  readonly name: string;
+  readonly required: boolean;
+  /** private attributes never leave the server and cannot be filtered, sorted or selected */
+  readonly private: boolean;
+  /** false when `pluginOptions.i18n.localized` is false on a localized type */
+  readonly localized: boolean;
+}
+
+export interface ScalarAttribute extends AttributeBase {
+  readonly kind: 'scalar';
+  readonly type: ScalarType;
+  readonly unique: boolean;
+  readonly default?: unknown;
+  readonly min?: number;
+  readonly max?: number;
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  readonly regex?: string;
+  /** enumeration values, in the order written */
+  readonly enum?: readonly string[];
+  /** uid: the attribute the uid is derived from */
+  readonly targetField?: string;
+  /** the custom field this attribute was declared with, served as its underlying `type` */
+  readonly customField?: string;
+}
+
+export interface RelationAttribute extends AttributeBase {
+  readonly kind: 'relation';
+  /** relation kind as declared (`oneWay`/`manyWay` kept distinct from a one-sided oneToOne/oneToMany) */
+  readonly relation: RelationKind;
+  readonly target: string;
+  /** true when this side holds many targets */
+  readonly toMany: boolean;
+  /** the attribute on the target that points back, when the relation is bidirectional */
+  readonly inverse?: string;
+  /** true for the owning side (`inversedBy` or one-sided); false for the `mappedBy` side */
+  readonly owner: boolean;
+  /** link table shared by both sides; named after the owning side */
+  readonly joinTable: JoinTable;
+}
+
+export interface JoinTable {
+  readonly name: string;
+  /** column holding the owning entry's id */
+  readonly ownerColumn: string;
+  /** column holding the target entry's id */
+  readonly targetColumn: string;
+  /** position of the target among the owner's links */
+  readonly orderColumn: string;
+  /** position of the owner among the target's links (bidirectional to-many inverse side only) */
+  readonly inverseOrderColumn?: string;
+}
+
+export interface MediaAttribute extends AttributeBase {
+  readonly kind: 'media';
+  readonly multiple: boolean;
+  readonly allowedTypes: readonly string[];
+}
+
+export interface ComponentAttribute extends AttributeBase {
+  readonly kind: 'component';
+  readonly component: string;
+  readonly repeatable: boolean;
+  readonly min?: number;
+  readonly max?: number;
+}
+
+export interface DynamicZoneAttribute extends AttributeBase {
+  readonly kind: 'dynamiczone';
+  /** component uids allowed in the zone, in declared order */
+  readonly components: readonly string[];
+  readonly min?: number;
+  readonly max?: number;
+}
+
+export type Attribute = ScalarAttribute | RelationAttribute | MediaAttribute | ComponentAttribute | DynamicZoneAttribute;
+
+/** Names the GraphQL plugin gives a content-type or component. */
+export interface GraphqlNames {
+  /** `Article`, `ComponentSharedSeo` */
+  readonly typeName: string;
+  /** `article` (collection and single types only) */
+  readonly singular?: string;
+  /** `articles` (collection types only) */
+  readonly plural?: string;
+}
+
+/** Per-type GraphQL switches from the declarative shadowCRUD section of plugins.json. */
+export interface GraphqlTypeOptions {
+  readonly enabled: boolean;
+  readonly queries: boolean;
+  readonly mutations: boolean;
+  /** actions switched off: create, find, findOne, update, delete */
+  readonly disabledActions: readonly string[];
+  /** per field: what is switched off */
+  readonly fields: Readonly<Record<string, GraphqlFieldOptions>>;
+}
+
+export interface GraphqlFieldOptions {
+  readonly output: boolean;
+  readonly input: boolean;
+  readonly filters: boolean;
+}
+
+export interface ContentType {
+  /** `api::article.article`, `plugin::users-permissions.user`, `plugin::upload.file` */
+  readonly uid: string;
+  readonly kind: 'collectionType' | 'singleType';
+  /** `api` for spec content-types, the plugin name otherwise */
+  readonly namespace: 'api' | 'users-permissions' | 'upload' | 'i18n';
+  readonly apiName: string;
+  readonly singularName: string;
+  readonly pluralName: string;
+  readonly displayName: string;
+  readonly description: string;
+  /** storage table */
+  readonly collectionName: string;
+  readonly draftAndPublish: boolean;
+  readonly populateCreatorFields: boolean;
+  readonly localized: boolean;
+  /** attributes sorted by name */
+  readonly attributes: Readonly<Record<string, Attribute>>;
+  /** the attribute names in the order they were declared (used for documentation and field order) */
+  readonly order: readonly string[];
+  readonly graphql: GraphqlNames & { readonly options: GraphqlTypeOptions };
+  /** the file this type was read from, relative to the spec dir (plugin types: `builtin`) */
+  readonly source: string;
+}
+
+export interface Component {
+  /** `shared.seo` */
+  readonly uid: string;
+  readonly category: string;
+  readonly name: string;
+  readonly displayName: string;
+  readonly collectionName: string;
+  readonly attributes: Readonly<Record<string, Attribute>>;
+  readonly order: readonly string[];
+  readonly graphql: GraphqlNames;
+  readonly source: string;
+}
+
+export interface RestConfig {
+  readonly prefix: string;
+  readonly defaultLimit: number;
+  readonly maxLimit: number;
+  readonly withCount: boolean;
+}
+
+export interface GraphqlConfig {
+  readonly endpoint: string;
+  readonly shadowCRUD: boolean;
+  readonly playgroundAlways: boolean;
+  readonly depthLimit: number;
+  readonly amountLimit: number;
+  /**
+   * extension module path as written (relative to the spec's config dir), if any; `quire build` copies
+   * the module into the artifacts as graphql-extension.mjs and appends its typeDefs to schema.graphql
+   */
+  readonly extension?: string;
+}
+
+export interface I18nConfig {
+  readonly defaultLocale: string;
+  readonly locales: readonly string[];
+}
+
+/** The users-permissions plugin settings quire reads (plugins.json `users-permissions.config`). */
+export interface UsersPermissionsConfig {
+  /** lifetime of issued JWTs in seconds (`jwt.expiresIn`, default 30 days; JWT_EXPIRES_IN overrides it) */
+  readonly jwtExpiresIn: number;
+  /** role type given to users who register (`defaultRole`, a quire key; default `authenticated`) */
+  readonly defaultRole: string;
+}
+
+export interface NormalizedModel {
+  /** format version of model.json */
+  readonly version: 1;
+  /** content-types by uid, sorted by uid (includes the plugin types) */
+  readonly contentTypes: Readonly<Record<string, ContentType>>;
+  /** components by uid, sorted by uid */
+  readonly components: Readonly<Record<string, Component>>;
+  readonly config: {
+    readonly rest: RestConfig;
+    readonly graphql: GraphqlConfig;
+    readonly i18n: I18nConfig;
+    /**
+     * role type -> sorted permission strings (`api::article.article.find`). A role that lists no
+     * `plugin::users-permissions.*` permission gets Strapi's defaults for the routes quire serves
+     * (public: auth.callback, auth.register; authenticated: user.me).
+     */
+    readonly permissions: Readonly<Record<string, readonly string[]>>;
+    readonly usersPermissions: UsersPermissionsConfig;
+  };
+}
+
+/** Attribute names every content-type gets and no schema may declare. */
+export const RESERVED_ATTRIBUTE_NAMES = [
+  'id', 'createdAt', 'updatedAt', 'publishedAt', 'createdBy', 'updatedBy',
+  'locale', 'localizations', '__component', '__typename',
+] as const;
+
+export const ACTIONS = ['find', 'findOne', 'create', 'update', 'delete'] as const;
+export type Action = (typeof ACTIONS)[number];
