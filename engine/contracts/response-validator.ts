@@ -5,7 +5,6 @@
  * compiled lazily, once per operation + status (Ajv over the whole document, $refs resolved in it).
  * Off by default: it parses every answer again.
  */
-import type { ServerResponse } from 'node:http';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { BaseLogger as Logger } from 'pino';
@@ -21,7 +20,6 @@ export class ResponseValidator {
   private readonly operations = new Map<string, string>();
   /** `operationId status` -> validator, or null when the status has no JSON schema (e.g. none documented) */
   private readonly compiled = new Map<string, ValidateFunction | string>();
-  private readonly pending = new WeakMap<ServerResponse, string>();
 
   constructor(private readonly doc: OpenApiDocument, private readonly log: Logger) {
     for (const [path, item] of Object.entries(doc.paths))
@@ -33,18 +31,12 @@ export class ResponseValidator {
     this.ajv.addSchema(doc as object, DOC_ID);
   }
 
-  /** Remember which operation `res` answers (set once the route is matched). */
-  expect(res: ServerResponse, operationId: string): void {
-    this.pending.set(res, operationId);
-  }
-
   /**
-   * The answer to send: `payload` unchanged when it matches the documented schema of its operation and
-   * status (or `res` answers no operation), else a 500 error body naming the mismatch.
+   * The answer to send: `payload` unchanged when it matches the documented schema of operation
+   * `operationId` and `status`, else a 500 error body naming the mismatch.
    */
-  verify(res: ServerResponse, status: number, payload: string): { status: number; payload: string } {
-    const operationId = this.pending.get(res);
-    if (!operationId || payload === '') return { status, payload };
+  verify(operationId: string, status: number, payload: string): { status: number; payload: string } {
+    if (payload === '') return { status, payload };
     const problems = this.problems(operationId, status, JSON.parse(payload));
     if (problems.length === 0) return { status, payload };
     this.log.error({ operationId, status, problems }, 'response does not match the documented schema');

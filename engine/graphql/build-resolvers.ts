@@ -1,6 +1,6 @@
 /**
- * engine/graphql: the generated resolver map for the published SDL, generic over the model: one
- * resolver per shadowCRUD operation (read-entries / write-entries), one per non-scalar attribute of
+ * engine/graphql door: the generated resolver map for the published SDL, generic over the model: one
+ * resolver per shadowCRUD operation (read-entries / write-entries, onto the one action layer), one per non-scalar attribute of
  * every content-type and component (relations, media, components, zones read what the root read
  * populated, or load on demand), the custom scalars, enum value maps and union type resolution.
  * Scalars and the `<Name>Entity` / response wrappers use graphql-js default resolvers.
@@ -19,15 +19,20 @@ import { SelectionReader } from './selection-populate.js';
 import { LOCALE_UID, type Operation, type Owner } from './type-index.js';
 import { localizationsField } from '../plan/index.js';
 import { meRole, USERS_FIELDS } from './users-resolvers.js';
+import { ROLE_UID, USER_UID } from '../auth/uids.js';
+import { FILE_UID } from '../upload/stored-files.js';
 import { createEntry, createLocalizationEntry, deleteEntry, updateEntry } from './write-entries.js';
 
 type Resolver = GraphQLFieldResolver<any, GraphqlContext, Record<string, unknown>>;
 type Resolvers = Record<string, Record<string, unknown>>;
 
+/** the plugins' types whose entries the generic reads serve (each with its plugin's permission, type-index.ts) */
+const READABLE_PLUGIN_TYPES = new Set([LOCALE_UID, FILE_UID, USER_UID, ROLE_UID]);
+
 function operationResolver(op: Operation): Resolver {
-  // the i18n plugin's locales are ordinary rows (filled at start from config/i18n.json)
-  const locales = op.uid === LOCALE_UID && (op.action === 'find' || op.action === 'findOne');
-  if (!op.uid.startsWith('api::') && !locales) {
+  // the plugins' entries are ordinary rows: files, users, roles, locales (filled at start from config/i18n.json)
+  const pluginRead = READABLE_PLUGIN_TYPES.has(op.uid) && (op.action === 'find' || op.action === 'findOne');
+  if (!op.uid.startsWith('api::') && !pluginRead) {
     return () => {
       throw new NotImplementedError(`${op.key} is not served: quire serves the content-types of the spec, not the ${op.uid.split('.')[0]} plugin's own entries`);
     };
@@ -124,7 +129,7 @@ export function buildResolvers(runtime: GraphqlRuntime, schema: GraphQLSchema): 
     const map: Record<string, unknown> = {};
     for (const field of Object.keys(root.getFields())) {
       const op = runtime.index.operations.get(`${root.name}.${field}`);
-      const plugin = runtime.users ? USERS_FIELDS[`${root.name}.${field}`] : undefined;
+      const plugin = runtime.model.contentTypes[USER_UID] ? USERS_FIELDS[`${root.name}.${field}`] : undefined;
       map[field] = op
         ? operationResolver(op)
         : plugin
@@ -143,7 +148,7 @@ export function buildResolvers(runtime: GraphqlRuntime, schema: GraphQLSchema): 
     };
   }
   const me = schema.getType('UsersPermissionsMe');
-  if (runtime.users && isObjectType(me) && me.getFields().role) resolvers.UsersPermissionsMe = { role: meRole };
+  if (runtime.model.contentTypes[USER_UID] && isObjectType(me) && me.getFields().role) resolvers.UsersPermissionsMe = { role: meRole };
   const file = schema.getType('UploadFile');
   if (isObjectType(file) && file.getFields().related) resolvers.UploadFile = { ...(resolvers.UploadFile ?? {}), related: () => [] };
   return resolvers as IResolvers;

@@ -1,26 +1,24 @@
 /**
- * engine/graphql: what every resolver gets as `context`: the requester, permission checks, the model,
- * the HTTP request, read helpers for extension resolvers, and (internal) the runtime and the
+ * engine/graphql: what every resolver gets as `context`: the caller and permission checks, the
+ * model, the HTTP request, read helpers for extension resolvers, and (internal) the runtime and the
  * per-request loaders. Built once per request by graphql-endpoint.ts; resolvers never reach for globals.
  */
 import type { IncomingMessage } from 'node:http';
 import type { GraphQLResolveInfo } from 'graphql';
 import type { NormalizedModel } from '../../compiler/model/types.js';
-import type { Permissions, Principal } from '../auth/permissions.js';
-import type { UsersService } from '../auth/users-service.js';
-import type { Repository } from '../repository/types.js';
-import type { RelationLoaders } from './relation-loaders.js';
+import type { ActionContext, Caller } from '../actions/action-context.js';
+import type { Principal } from '../auth/permissions.js';
+import type { PublicationState } from '../plan/types.js';
+import type { LoadedTag } from './loaded-entries.js';
 import type { RowBudget } from './row-budget.js';
 import type { TypeIndex } from './type-index.js';
 
 /** Shared by every request: built at boot. */
 export interface GraphqlRuntime {
   readonly model: NormalizedModel;
-  readonly repo: Repository;
+  /** the one action layer every door calls */
+  readonly actions: ActionContext;
   readonly index: TypeIndex;
-  readonly permissions: Permissions;
-  /** users-permissions (register, login, me); the REST routes' service */
-  readonly users?: UsersService;
 }
 
 /** `{ id, attributes }`, what `<Name>Entity` resolves from. */
@@ -34,8 +32,15 @@ export interface EntityCollectionValue {
   meta: { pagination: { total: number; page: number; pageSize: number; pageCount: number } };
 }
 
+/** Loads one attribute of many parents per tick (relation-loaders.ts). */
+export interface AttributeLoader {
+  load(uid: string, attribute: string, request: Record<string, unknown>, tag: LoadedTag, state: PublicationState, id: number): Promise<unknown>;
+}
+
 export interface GraphqlContext {
   readonly principal: Principal;
+  /** who asks: the principal, which types they may read, their address */
+  readonly caller: Caller;
   readonly model: NormalizedModel;
   /** `can('api::article.article', 'create')` */
   can(uid: string, action: string): boolean;
@@ -44,7 +49,7 @@ export interface GraphqlContext {
   readonly http: { readonly req: IncomingMessage; readonly ip?: string };
   /**
    * For extension resolvers: a list read with GraphQL arguments (filters, pagination, sort,
-   * publicationState), through the same planner and repository; pass `info` to load the selected
+   * publicationState), through the same action as `Query.<names>`; pass `info` to load the selected
    * relations in the same round trip. No permission check: the resolver's `auth` decides.
    */
   find(uid: string, args?: Record<string, unknown>, info?: GraphQLResolveInfo): Promise<EntityCollectionValue>;
@@ -53,7 +58,7 @@ export interface GraphqlContext {
   /** internal */
   readonly runtime: GraphqlRuntime;
   /** internal: on-demand loaders, batched per tick */
-  readonly loaders: RelationLoaders;
+  readonly loaders: AttributeLoader;
   /** internal: entries this request may still read */
   readonly rows: RowBudget;
 }

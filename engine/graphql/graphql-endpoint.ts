@@ -1,21 +1,25 @@
 /**
- * engine/http adapter for GraphQL: builds the executable schema from the artifacts' SDL (generated
- * resolvers + the extension's, wrapped with auth/policies/middlewares) and serves it at
+ * engine/graphql door: builds the executable schema from the artifacts' SDL (generated resolvers +
+ * the extension's, wrapped with auth/policies/middlewares) and serves it at
  * `model.config.graphql.endpoint` with graphql-http (GraphQL-over-HTTP: POST JSON, GET for queries,
- * mutations over GET refused). Same principal, planner and repository as REST. A request that never
- * executes (parse, validation, limits, variables) answers 400; resolver errors answer 200 with `errors`.
+ * mutations over GET refused), as routes of the one request lifecycle: the caller, the body (a
+ * GraphQL multipart request only from callers who may upload) and the reply come from there, the
+ * answers from the same action layer as REST. A request that never executes (parse, validation,
+ * limits, variables) answers 400; resolver errors answer 200 with `errors`.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import { buildSchema, GraphQLError, parse, validate, type execute, type ExecutionArgs, type ExecutionResult, type GraphQLSchema } from 'graphql';
 import { createHandler, type Request as GraphqlHttpRequest } from 'graphql-http';
 import type { BaseLogger as Logger } from 'pino';
-import type { Principal } from '../auth/permissions.js';
-import { resolvePrincipal } from '../auth/resolve-principal.js';
+import type { ActionContext } from '../actions/action-context.js';
 import type { Artifacts } from '../boot/load-artifacts.js';
+import type { ServerConfig } from '../config/server-config.js';
 import { NotFoundError } from '../errors/index.js';
-import type { EngineContext } from '../http/engine-context.js';
-import { readGraphqlUpload, uploadResolvers } from '../upload/graphql-upload.js';
+import { PAGE_CSP } from '../http/page-assets.js';
+import type { HttpRequest, Reply, Route } from '../http/route.js';
+import type { RouteEntry } from '../http/route-entry.js';
+import { UPLOAD_PERMISSION_UID } from '../upload/stored-files.js';
 import { buildResolvers } from './build-resolvers.js';
 import { createCompiledExecute } from './compiled-execute.js';
 import { DocumentCache } from './document-cache.js';
@@ -23,27 +27,25 @@ import { costLimitRule, depthLimitRule, documentLimits, type DocumentLimits } fr
 import { loadExtension } from './extension.js';
 import { formatGraphqlError, withCode } from './format-error.js';
 import type { GraphqlContext, GraphqlRuntime } from './graphql-context.js';
-import { PAGE_CSP } from '../http/page-assets.js';
-import { readBodyBuffer } from '../http/read-body.js';
 import { Playground } from './playground.js';
 import { findEntries, findEntry } from './read-entries.js';
 import { RelationLoaders } from './relation-loaders.js';
+import { checkGetParams, readGraphqlBody, safetyRules } from './request-safety.js';
 import { RowBudget } from './row-budget.js';
 import { createTypeIndex } from './type-index.js';
+import { multipartOperations, uploadResolvers } from './upload-resolvers.js';
 import { wrapResolvers } from './wrap-resolvers.js';
-import { checkGetParams, readGraphqlBody, safetyRules } from './request-safety.js';
 
 export interface GraphqlEndpoint {
   /** `/graphql` */
   readonly path: string;
   readonly schema: GraphQLSchema;
-  /** true for the endpoint and its playground assets */
-  matches(pathname: string): boolean;
-  handle(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void>;
+  /** the endpoint and, when the IDE is on, its assets */
+  readonly routes: readonly RouteEntry[];
 }
 
 interface RequestState {
-  principal: Principal;
+  request: HttpRequest;
   context?: GraphqlContext;
   /** execution ran and produced `data` (null included) */
   answered: boolean;
@@ -65,47 +67,38 @@ function parseLimited(source: string, limits: DocumentLimits) {
 const acceptsHtml = (req: IncomingMessage) => /\btext\/html\b/.test(String(req.headers.accept ?? ''));
 
 /** Build the endpoint, or undefined when the published schema has no Query type (GraphQL off). */
-export async function createGraphqlEndpoint(engine: EngineContext, artifacts: Artifacts, log: Logger): Promise<GraphqlEndpoint | undefined> {
-  const { model, repo, permissions, config } = engine;
+export async function createGraphqlEndpoint(actions: ActionContext, config: ServerConfig, artifacts: Artifacts, log: Logger): Promise<GraphqlEndpoint | undefined> {
+  const { model, permissions } = actions;
   const plain = buildSchema(artifacts.sdl);
   if (!plain.getQueryType()) return undefined;
   const extension = await loadExtension(artifacts.dir, model);
   const index = createTypeIndex(model, plain);
-  const runtime: GraphqlRuntime = { model, repo, index, permissions, users: engine.users };
-  // upload, multipleUpload, updateFileInfo, removeFile (engine/upload) with Strapi's scopes
-  const uploads = engine.uploads ? uploadResolvers(engine.uploads, plain) : undefined;
+  const runtime: GraphqlRuntime = { model, actions, index };
+  // upload, multipleUpload, updateFileInfo, removeFile on the upload actions, with Strapi's scopes
+  const uploads = actions.files ? uploadResolvers(plain) : undefined;
   const schema = makeExecutableSchema({ typeDefs: artifacts.sdl, resolvers: [buildResolvers(runtime, plain), uploads?.resolvers ?? {}, extension?.resolvers ?? {}] });
   wrapResolvers(schema, index, { ...uploads?.resolversConfig, ...extension?.resolversConfig }, permissions, model);
 
-  // the engine's authenticator when it has one (API tokens and users' JWTs), else API tokens only
-  const authenticate = (engine as { authenticate?: (header: string | undefined) => Promise<Principal> }).authenticate
-    ?? ((header: string | undefined) => resolvePrincipal(header, repo, config.apiTokenSalt));
   const path = model.config.graphql.endpoint;
   const limits = documentLimits(model);
   const development = config.nodeEnv === 'development';
   const playground = !config.production || model.config.graphql.playgroundAlways ? new Playground(path) : undefined;
 
   const requestStates = new WeakMap<GraphqlContext, RequestState>();
-  const contextFor = (state: RequestState, req: IncomingMessage): GraphqlContext => {
-    const { principal } = state;
-    // asked once per relation field per entry: remembered for the request
-    const findable = new Map<string, boolean>();
-    const canFind = (uid: string) => {
-      let can = findable.get(uid);
-      if (can === undefined) findable.set(uid, (can = permissions.can(principal, uid, 'find')));
-      return can;
-    };
+  const contextFor = (state: RequestState): GraphqlContext => {
+    const { caller, raw } = state.request;
     const rows = new RowBudget();
     const context: GraphqlContext = {
-      principal,
+      principal: caller.principal,
+      caller,
       model,
-      can: (uid, action) => permissions.can(principal, uid, action),
-      canFind,
-      http: { req, ip: engine.clientAddress ? engine.clientAddress(req) : req.socket.remoteAddress },
+      can: (uid, action) => permissions.can(caller.principal, uid, action),
+      canFind: (uid) => caller.canFind(uid),
+      http: { req: raw, ip: caller.ip ?? raw.socket.remoteAddress },
       find: (uid, args = {}, info) => findEntries(context, uid, args, info),
       findOne: (uid, id, info) => findEntry(context, uid, id, {}, info),
       runtime,
-      loaders: new RelationLoaders(runtime, canFind, rows),
+      loaders: new RelationLoaders(actions, caller, { dialect: 'graphql', availableLocales: false, inspect: (plan) => rows.chargePlan(plan) }),
       rows,
     };
     requestStates.set(context, state);
@@ -122,7 +115,7 @@ export async function createGraphqlEndpoint(engine: EngineContext, artifacts: Ar
     validate: ((s: GraphQLSchema, document: Parameters<typeof validate>[1], rules: Parameters<typeof validate>[2]) =>
       documents.validate(document, (d) => validate(s, d, rules, { maxErrors: 25 }).map((e) => withCode(e, 'GRAPHQL_VALIDATION_FAILED')))) as typeof validate,
     validationRules: [depthLimitRule(limits.maxDepth, limits), costLimitRule(limits), ...safetyRules(config.security?.graphqlIntrospection ?? !config.production)],
-    context: (req) => (req.context.context ??= contextFor(req.context, req.raw)) as unknown as Record<string, unknown>,
+    context: (req) => (req.context.context ??= contextFor(req.context)) as unknown as Record<string, unknown>,
     execute: (async (args: ExecutionArgs) => {
       const result = await run(args);
       const state = requestStates.get(args.contextValue as GraphqlContext);
@@ -130,7 +123,7 @@ export async function createGraphqlEndpoint(engine: EngineContext, artifacts: Ar
       state.answered = 'data' in result;
       // graphql-http serializes with a replacer (for Error values, which only `errors` can hold),
       // several times slower than plain JSON.stringify: an answer without errors is serialized by
-      // handle() and graphql-http gets a stand-in with the same status and headers
+      // the handler and graphql-http gets a stand-in with the same status and headers
       if (result.errors || !('data' in result)) return result;
       state.result = result;
       return { data: null };
@@ -138,63 +131,60 @@ export async function createGraphqlEndpoint(engine: EngineContext, artifacts: Ar
     formatError: (err) => formatGraphqlError(err as Error, { development, log: (e) => log.error({ err: e }, 'graphql resolver failed') }) as unknown as GraphQLError,
   });
 
-  async function serveAsset(res: ServerResponse, name: string): Promise<void> {
-    const asset = playground?.asset(name);
-    if (!asset) throw new NotFoundError('Not Found');
-    res.statusCode = 200;
-    res.setHeader('Content-Type', asset.type);
-    res.setHeader('Cache-Control', 'public, max-age=86400');
-    res.setHeader('Content-Length', asset.body.length);
-    res.end(asset.body);
-  }
-
-  function servePage(res: ServerResponse): void {
-    const body = playground!.page();
-    res.statusCode = 200;
-    res.setHeader('Content-Type', 'text/html; charset=utf-8');
-    res.setHeader('Content-Security-Policy', PAGE_CSP);
-    res.setHeader('Content-Length', Buffer.byteLength(body));
-    res.end(body);
-  }
-
-  async function handle(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
-    const method = req.method ?? 'GET';
-    if (pathname !== path) {
-      if (method !== 'GET' && method !== 'HEAD') throw new NotFoundError('Not Found');
-      return serveAsset(res, pathname.slice(path.length + '/playground/'.length));
-    }
-    const search = new URLSearchParams((req.url ?? '').split('?')[1] ?? '');
+  async function serve(r: HttpRequest): Promise<Reply> {
+    const search = new URLSearchParams(r.search);
     // a browser navigation (Accept: text/html) gets the IDE, its query pre-filled; `raw` asks for the JSON answer
-    if (playground && method === 'GET' && acceptsHtml(req) && !search.has('raw')) return servePage(res);
-
-    const principal = await authenticate(req.headers.authorization);
-    const state: RequestState = { principal, answered: false };
-    // a multipart request (file uploads) becomes the JSON body it stands for, its files in the variables
-    const multipart = method === 'POST' ? await readGraphqlUpload(req, engine, principal) : undefined;
-    // UTF-8, prototype keys and NUL characters checked as for REST bodies (request-safety.ts)
-    const body = multipart ? multipart.body : method === 'POST' ? readGraphqlBody(await readBodyBuffer(req, config.bodyLimit), req.headers['content-type']) : null;
-    if (method === 'GET') checkGetParams(search);
+    if (playground && r.method !== 'POST' && acceptsHtml(r.raw) && !search.has('raw')) {
+      return { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': PAGE_CSP }, payload: playground.page() };
+    }
+    // a multipart request (file uploads) becomes the JSON body it stands for, its files in the variables;
+    // UTF-8, prototype keys and NUL characters are checked as for REST bodies (request-safety.ts)
+    const body = r.multipart
+      ? multipartOperations(r.multipart)
+      : r.method === 'POST' ? readGraphqlBody(r.body as Buffer, r.raw.headers['content-type']) : null;
+    if (r.method !== 'POST') checkGetParams(search);
+    const state: RequestState = { request: r, answered: false };
     const request: GraphqlHttpRequest<IncomingMessage, RequestState> = {
-      method,
-      url: req.url ?? path,
-      headers: { get: (key: string) => {
-        if (multipart && key.toLowerCase() === 'content-type') return 'application/json';
-        const v = req.headers[key.toLowerCase()];
-        return Array.isArray(v) ? v.join(', ') : v ?? null;
-      } },
+      method: r.method === 'HEAD' ? 'GET' : r.method,
+      url: r.raw.url ?? path,
+      headers: {
+        get: (key: string) => {
+          if (r.multipart && key.toLowerCase() === 'content-type') return 'application/json';
+          const v = r.raw.headers[key.toLowerCase()];
+          return Array.isArray(v) ? v.join(', ') : v ?? null;
+        },
+      },
       body: body === '' ? null : body,
-      raw: req,
+      raw: r.raw,
       context: state,
     };
-    const [payload, init] = await handler(request).finally(() => multipart?.dispose());
+    const [payload, init] = await handler(request);
     // graphql-http answers 200 to `application/json` clients even when nothing ran; Strapi (Apollo) says 400
     const status = init.status === 200 && !state.answered ? 400 : init.status;
-    res.statusCode = status;
-    for (const [k, v] of Object.entries(init.headers ?? {})) res.setHeader(k, v);
     const text = state.result && status === 200 ? JSON.stringify(state.result) : payload ?? '';
-    res.setHeader('Content-Length', Buffer.byteLength(text));
-    res.end(text);
+    return { status, headers: { ...(init.headers as Record<string, string> | undefined) }, payload: text };
   }
 
-  return { path, schema, matches: (p) => p === path || (p.startsWith(path + '/playground/') && playground !== undefined), handle };
+  const endpoint: Route = {
+    authenticate: true,
+    query: false,
+    body: 'multipart',
+    // files are read only from callers who may upload; a text field may be as large as a JSON body
+    multipart: { permission: [UPLOAD_PERMISSION_UID, 'upload'], maxFieldSize: config.bodyLimit },
+    handle: serve,
+  };
+  const routes: RouteEntry[] = [{ methods: ['GET', 'POST'], path, route: endpoint }];
+  if (playground) {
+    const assets: Route = {
+      authenticate: false, query: false, body: 'none',
+      handle: async (r) => {
+        const asset = playground.asset(r.params['*'] ?? '');
+        if (!asset) throw new NotFoundError('Not Found');
+        return { status: 200, headers: { 'Content-Type': asset.type, 'Cache-Control': 'public, max-age=86400' }, payload: asset.body };
+      },
+    };
+    routes.push({ methods: ['GET'], path: `${path}/playground/*`, route: assets });
+  }
+  return { path, schema, routes };
 }
+

@@ -1,15 +1,14 @@
 /**
- * engine/graphql: the read operations behind `Query.<names>`, `Query.<name>` and the single-type query,
- * and the read-back after a mutation. GraphQL arguments + the selection set -> planFind/planFindOne
- * (GraphQL dialect) -> one repository call that also populates every selected relation -> the
+ * engine/graphql door: the read operations behind `Query.<names>`, `Query.<name>` and the single-type
+ * query. GraphQL arguments + the selection set -> the query of the find / findOne actions
+ * (engine/actions/entries.ts; GraphQL dialect), which also populate every selected relation -> the
  * `{ data, meta }` shapes the SDL's wrapper types resolve from (default resolvers, no per-type code).
  */
 import { getNamedType, type FieldNode, type GraphQLResolveInfo } from 'graphql';
+import { findEntries as findEntriesAction, findEntry as findEntryAction, type ReadExtras } from '../actions/entries.js';
 import { NotFoundError } from '../errors/index.js';
-import { planFind, planFindOne } from '../plan/index.js';
 import { deepFreeze } from '../plan/deep-freeze.js';
-import type { Entry, FindOnePlan, PagePlan } from '../plan/types.js';
-import type { Repository } from '../repository/types.js';
+import type { Entry, PagePlan, PublicationState } from '../plan/types.js';
 import type { EntityCollectionValue, EntityValue, GraphqlContext } from './graphql-context.js';
 import { tagEntries } from './loaded-entries.js';
 import { SelectionReader, type PopulateRead } from './selection-populate.js';
@@ -79,40 +78,42 @@ function readSelection(ctx: GraphqlContext, owner: Parameters<SelectionReader['r
 
 const defined = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null));
 
+/** How GraphQL reads: its operator spelling, its caps, no entry meta, every plan charged to the request's row budget. */
+export function graphqlRead(ctx: GraphqlContext): ReadExtras {
+  return { dialect: 'graphql', availableLocales: false, inspect: (plan) => ctx.rows.chargePlan(plan) };
+}
+
 /** `articles(filters, pagination, sort, publicationState, locale)` -> `{ data, meta }`. */
 export async function findEntries(ctx: GraphqlContext, uid: string, args: Record<string, unknown>, info?: GraphQLResolveInfo): Promise<EntityCollectionValue> {
   const read = selectionOf(ctx, uid, info);
   const pagination = { ...((args.pagination as object | null) ?? {}), ...(!read.meta && { withCount: false }) };
   const query = defined({ filters: args.filters, sort: args.sort, publicationState: args.publicationState, locale: args.locale, pagination, fields: read.fields, populate: read.populate });
-  const plan = planFind(ctx.model, uid, query, { canFind: (t) => ctx.canFind(t), dialect: 'graphql' });
-  ctx.rows.chargePlan(plan);
-  const { entries, total } = await ctx.runtime.repo.find(plan);
-  tagEntries(entries, read.tags, plan.publicationState);
-  return { data: entries.map((e) => entityOf(e)!), meta: { pagination: collectionPagination(plan.page, total) } };
+  const found = await findEntriesAction(ctx.runtime.actions, ctx.caller, uid, query, graphqlRead(ctx));
+  tagEntries(found.entries, read.tags, publicationStateOf(args));
+  return { data: found.entries.map((e) => entityOf(e)!), meta: { pagination: collectionPagination(found.page, found.total) } };
 }
 
-/** Plan a one-entry read for the selection; a malformed id -> undefined (the answer is `data: null`). */
-export function planOne(ctx: GraphqlContext, uid: string, id: string | number | undefined, args: Record<string, unknown>, read: PopulateRead): FindOnePlan | undefined {
-  try {
-    const query = defined({ publicationState: args.publicationState, locale: args.locale, fields: read.fields, populate: read.populate });
-    return planFindOne(ctx.model, uid, id, query, { canFind: (t) => ctx.canFind(t), dialect: 'graphql' });
-  } catch (err) {
-    if (err instanceof NotFoundError) return undefined;
-    throw err;
-  }
+/** The state a read ran under: `PREVIEW` or (default) `LIVE`. */
+export function publicationStateOf(args: Record<string, unknown>): PublicationState {
+  return typeof args.publicationState === 'string' && args.publicationState.toLowerCase() === 'preview' ? 'preview' : 'live';
 }
 
-/** Run a one-entry plan and tag what it loaded: `{ data: entity | null }`. */
-export async function readOne(ctx: GraphqlContext, repo: Repository, plan: FindOnePlan | undefined, read: PopulateRead): Promise<{ data: EntityValue | null }> {
-  if (!plan) return { data: null };
-  ctx.rows.chargePlan(plan);
-  const entry = await repo.findOne(plan);
-  if (entry) tagEntries([entry], read.tags, plan.publicationState);
-  return { data: entityOf(entry) };
+/** The query of a one-entry read or a write's read-back: the selection's fields and relations. */
+export function oneQuery(args: Record<string, unknown>, read: PopulateRead): Record<string, unknown> {
+  return defined({ publicationState: args.publicationState, locale: args.locale, fields: read.fields, populate: read.populate });
 }
 
-/** `article(id)`, or the single type's query (id undefined). */
+/** `article(id)`, or the single type's query (id undefined): `{ data: entity }`, `{ data: null }` when there is none. */
 export async function findEntry(ctx: GraphqlContext, uid: string, id: string | number | undefined, args: Record<string, unknown>, info?: GraphQLResolveInfo): Promise<{ data: EntityValue | null }> {
   const read = selectionOf(ctx, uid, info);
-  return readOne(ctx, ctx.runtime.repo, planOne(ctx, uid, id, args, read), read);
+  let entry: Entry;
+  try {
+    entry = await findEntryAction(ctx.runtime.actions, ctx.caller, uid, id, oneQuery(args, read), graphqlRead(ctx));
+  } catch (err) {
+    // Strapi's GraphQL answers a missing entry with `data: null`
+    if (err instanceof NotFoundError) return { data: null };
+    throw err;
+  }
+  tagEntries([entry], read.tags, publicationStateOf(args));
+  return { data: entityOf(entry) };
 }

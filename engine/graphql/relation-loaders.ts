@@ -1,22 +1,21 @@
 /**
- * engine/graphql: on-demand loading of one attribute for many entries, batched with DataLoader: used
+ * engine/graphql door: on-demand loading of one attribute for many entries, batched with DataLoader: used
  * when a field's arguments differ from what the root read populated (aliases), or when an extension
  * resolver returned entries without it. One batch per (type, attribute, arguments, selection) per
  * tick (at most `amountLimit` parents, the size of a list): the parents are re-read by id with only
- * that attribute populated, so N parents still cost one query per relation per level.
+ * that attribute populated (the find action), so N parents still cost one query per relation per level.
  */
 import DataLoader from 'dataloader';
 import type { Component, ContentType, NormalizedModel } from '../../compiler/model/types.js';
-import { planFind } from '../plan/index.js';
+import type { ActionContext, Caller } from '../actions/action-context.js';
+import { findEntries, type ReadExtras } from '../actions/entries.js';
 import type { Entry, PublicationState } from '../plan/types.js';
-import type { GraphqlRuntime } from './graphql-context.js';
 import { argumentsKey, tagEntries, type LoadedTag } from './loaded-entries.js';
-import type { RowBudget } from './row-budget.js';
 
 export class RelationLoaders {
   private readonly loaders = new Map<string, DataLoader<number, unknown>>();
 
-  constructor(private readonly runtime: GraphqlRuntime, private readonly canFind: (uid: string) => boolean, private readonly rows: RowBudget) {}
+  constructor(private readonly actions: ActionContext, private readonly caller: Caller, private readonly read: ReadExtras) {}
 
   /**
    * The value of `attribute` of entry `id` of `uid`, loaded with the populate `request` (GraphQL
@@ -26,7 +25,7 @@ export class RelationLoaders {
     const key = `${uid}\u0000${attribute}\u0000${state}\u0000${argumentsKey(request)}`;
     let loader = this.loaders.get(key);
     if (!loader) {
-      loader = new DataLoader<number, unknown>((ids) => this.batch(uid, attribute, request, tag, state, ids), { maxBatchSize: this.runtime.model.config.graphql.amountLimit });
+      loader = new DataLoader<number, unknown>((ids) => this.batch(uid, attribute, request, tag, state, ids), { maxBatchSize: this.actions.model.config.graphql.amountLimit });
       this.loaders.set(key, loader);
     }
     return loader.load(id);
@@ -34,17 +33,11 @@ export class RelationLoaders {
 
   private async batch(uid: string, attribute: string, request: Record<string, unknown>, tag: LoadedTag, state: PublicationState, ids: readonly number[]): Promise<unknown[]> {
     const size = ids.length;
-    const { model } = this.runtime;
+    const { model } = this.actions;
     const populate = pinState(model, model.contentTypes[uid], { [attribute]: request }, state.toUpperCase());
-    const plan = planFind(
-      model,
-      uid,
-      // parents of any locale (locale 'all'; types without i18n ignore it)
-      { filters: { id: { in: ids.map(String) } }, fields: 'id', populate, pagination: { page: 1, pageSize: size, withCount: false }, publicationState: 'PREVIEW', locale: 'all' },
-      { canFind: this.canFind, dialect: 'graphql' },
-    );
-    this.rows.chargePlan(plan);
-    const { entries } = await this.runtime.repo.find(plan);
+    // parents of any locale (locale 'all'; types without i18n ignore it)
+    const query = { filters: { id: { in: ids.map(String) } }, fields: 'id', populate, pagination: { page: 1, pageSize: size, withCount: false }, publicationState: 'PREVIEW', locale: 'all' };
+    const { entries } = await findEntries(this.actions, this.caller, uid, query, this.read);
     tagEntries(entries, { [attribute]: tag }, state);
     const byId = new Map<number, Entry>(entries.map((e) => [e.id, e]));
     return ids.map((id) => byId.get(id)?.[attribute] ?? null);

@@ -26,6 +26,16 @@ export interface Operation {
 /** The i18n plugin's locale type and the permission its queries need (Strapi's `listLocales`). */
 export const LOCALE_UID = 'plugin::i18n.locale';
 const LIST_LOCALES = 'plugin::i18n.locales.listLocales';
+/** `uploadFiles` / `uploadFile` need the upload plugin's own permissions, as its REST routes do */
+const FILE_UID = 'plugin::upload.file';
+const UPLOAD_PERMISSIONS: Partial<Record<Action, string>> = { find: 'plugin::upload.content-api.find', findOne: 'plugin::upload.content-api.findOne' };
+
+/** the permission an operation needs when it is not `<uid>.<action>` */
+function permissionOf(uid: string, action: Action): { permission?: string } {
+  if (uid === LOCALE_UID) return { permission: LIST_LOCALES };
+  if (uid === FILE_UID && UPLOAD_PERMISSIONS[action]) return { permission: UPLOAD_PERMISSIONS[action] };
+  return {};
+}
 
 export interface TypeIndex {
   /** `Article` -> api::article.article, `ComponentSharedSeo` -> shared.seo */
@@ -60,8 +70,7 @@ export function createTypeIndex(model: NormalizedModel, schema: GraphQLSchema): 
     const single = ct.kind === 'singleType';
     const add = (root: 'Query' | 'Mutation', field: string | undefined, action: Action, extra: Partial<Operation> = {}) => {
       const fields = root === 'Query' ? query : mutation;
-      const permission = ct.uid === LOCALE_UID ? { permission: LIST_LOCALES } : {};
-      if (field && fields[field] && enabled(model, ct, action)) operations.set(`${root}.${field}`, { key: `${root}.${field}`, uid: ct.uid, action, single, ...permission, ...extra });
+      if (field && fields[field] && enabled(model, ct, action)) operations.set(`${root}.${field}`, { key: `${root}.${field}`, uid: ct.uid, action, single, ...permissionOf(ct.uid, action), ...extra });
     };
     if (single) add('Query', singular, 'find');
     else {

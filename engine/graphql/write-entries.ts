@@ -1,22 +1,22 @@
 /**
- * engine/graphql: the mutations `create<Name>`, `update<Name>`, `delete<Name>` (single types: update
- * creates the entry when there is none). GraphQL input -> the REST body shape -> planCreate/planUpdate
- * -> one transaction that writes, records the admin behind the token (createdBy/updatedBy, as REST
- * does; GraphQL never returns them) and reads the entry back with the selected relations populated.
- * Drafts are validated like published entries (`strictDrafts`): the SDL declares required attributes
- * non-null, so a draft without them could not be read. A missing entry answers `{ data: null }`, as
- * Strapi's GraphQL does.
+ * engine/graphql door: the mutations `create<Name>`, `update<Name>`, `delete<Name>`,
+ * `create<Name>Localization`. GraphQL input -> the REST body shape (`{ data }`, enum names and
+ * dynamic-zone typenames mapped back) -> the same write actions as REST (engine/actions/entries.ts:
+ * transaction, creator stamps, i18n sync, read-back with the selected relations, one change event)
+ * -> `{ data: entity }`. Drafts are validated like published entries (`strictDrafts`): the SDL
+ * declares required attributes non-null, so a draft without them could not be read. A missing id is
+ * a NotFoundError (`extensions.code: STRAPI_NOT_FOUND_ERROR`).
  */
 import type { GraphQLResolveInfo } from 'graphql';
 import type { Component, ContentType, NormalizedModel } from '../../compiler/model/types.js';
-import { stampCreator } from '../auth/stamp-creator.js';
-import { createLocalization, singleEntryId, syncSharedAttributes, writeSingleType } from '../i18n/localizations.js';
-import { parseLocale, planCreate, planUpdate } from '../plan/index.js';
-import type { FindOnePlan } from '../plan/types.js';
-import type { Repository } from '../repository/types.js';
+import {
+  createEntry as createEntryAction, createLocalization as createLocalizationAction, deleteEntry as deleteEntryAction, updateEntry as updateEntryAction, type ReadBack,
+} from '../actions/entries.js';
+import type { Entry } from '../plan/types.js';
 import { enumValueMap } from './enum-values.js';
 import type { EntityValue, GraphqlContext } from './graphql-context.js';
-import { planOne, readOne, selectionOf } from './read-entries.js';
+import { tagEntries } from './loaded-entries.js';
+import { entityOf, graphqlRead, oneQuery, selectionOf } from './read-entries.js';
 
 type Data = Record<string, unknown>;
 const isObject = (v: unknown): v is Data => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -60,72 +60,43 @@ export function writeBody(model: NormalizedModel, type: ContentType, data: unkno
   return { data: out };
 }
 
-/** A single type's entry in the `locale` argument (the default locale when absent; any entry without i18n). */
-async function singleId(ctx: GraphqlContext, tx: Repository, uid: string, locale: unknown): Promise<number | undefined> {
-  return singleEntryId(tx, uid, parseLocale(ctx.model, ctx.model.contentTypes[uid], locale, false));
-}
-
-/** Plan the read-back from the selection before writing (a bad selection writes nothing); run it with the new id. */
+/** The read-back of a mutation from its selection, tagged as read under `preview`. */
 function readBack(ctx: GraphqlContext, uid: string, info: GraphQLResolveInfo | undefined) {
   const read = selectionOf(ctx, uid, info);
-  // planned with a placeholder id (single types: none), replaced by the written entry's
-  const plan = planOne(ctx, uid, ctx.model.contentTypes[uid].kind === 'singleType' ? undefined : 1, {}, read);
-  return (tx: Repository, id: number) => {
-    const back: FindOnePlan | undefined = plan && { ...plan, id, publicationState: 'preview' };
-    return readOne(ctx, tx, back, read);
+  const back: ReadBack = { query: oneQuery({}, read), extras: graphqlRead(ctx) };
+  const answer = (entry: Entry): { data: EntityValue | null } => {
+    tagEntries([entry], read.tags, 'preview');
+    return { data: entityOf(entry) };
   };
+  return { back, answer };
 }
 
 type Result = Promise<{ data: EntityValue | null }>;
 
+/**
+ * Created entries are drafts unless `publishedAt` is sent, as Strapi's GraphQL creates them; drafts
+ * are validated like published entries: the SDL declares required attributes non-null.
+ */
+const OPTIONS = { strictDrafts: true, draftByDefault: true } as const;
+
+/** `create<Name>(data)`: a draft-and-publish entry sent without `publishedAt` is a draft, as Strapi's GraphQL makes it. */
 export async function createEntry(ctx: GraphqlContext, uid: string, args: Data, info?: GraphQLResolveInfo): Result {
-  const { model } = ctx;
-  const plan = planCreate(model, uid, writeBody(model, model.contentTypes[uid], args.data, args.locale), { now: new Date(), strictDrafts: true });
-  const back = readBack(ctx, uid, info);
-  return ctx.runtime.repo.transaction(async (tx) => {
-    const id = await tx.create(plan);
-    await stampCreator(tx, ctx.principal, uid, id, true);
-    return back(tx, id);
-  });
+  const body = writeBody(ctx.model, ctx.model.contentTypes[uid], args.data, args.locale);
+  const { back, answer } = readBack(ctx, uid, info);
+  return answer(await createEntryAction(ctx.runtime.actions, ctx.caller, uid, body, back, OPTIONS));
 }
 
+/** `update<Name>(id, data)` (single types: `(data, locale)`, creating the entry when there is none). A missing id is a NotFoundError. */
 export async function updateEntry(ctx: GraphqlContext, uid: string, args: Data, info?: GraphQLResolveInfo): Result {
-  const { model } = ctx;
-  const type = model.contentTypes[uid];
-  const body = writeBody(model, type, args.data);
-  const options = { now: new Date(), strictDrafts: true };
-  const back = readBack(ctx, uid, info);
-  if (type.kind === 'singleType') {
-    const locale = parseLocale(model, type, args.locale, false);
-    return ctx.runtime.repo.transaction(async (tx) => {
-      const { id, created } = await writeSingleType(tx, model, uid, locale, body, options);
-      await stampCreator(tx, ctx.principal, uid, id, created);
-      return back(tx, id);
-    });
-  }
-  const id = validId(args.id);
-  if (id === undefined) return { data: null };
-  const plan = planUpdate(model, uid, id, body, options);
-  return ctx.runtime.repo.transaction(async (tx) => {
-    const updated = await tx.update(plan);
-    if (updated === undefined) return { data: null };
-    await syncSharedAttributes(tx, model, uid, updated, body.data, options.now);
-    await stampCreator(tx, ctx.principal, uid, updated, false);
-    return back(tx, updated);
-  });
+  const body = writeBody(ctx.model, ctx.model.contentTypes[uid], args.data);
+  const { back, answer } = readBack(ctx, uid, info);
+  return answer(await updateEntryAction(ctx.runtime.actions, ctx.caller, uid, args.id ?? undefined, body, back, { ...OPTIONS, locale: args.locale }));
 }
 
+/** `delete<Name>(id)` (single types: `(locale)`): the entry as it was. A missing id is a NotFoundError. */
 export async function deleteEntry(ctx: GraphqlContext, uid: string, args: Data, info?: GraphQLResolveInfo): Result {
-  const type = ctx.model.contentTypes[uid];
-  const back = readBack(ctx, uid, info);
-  return ctx.runtime.repo.transaction(async (tx) => {
-    const id = type.kind === 'singleType' ? await singleId(ctx, tx, uid, args.locale) : validId(args.id);
-    if (id === undefined) return { data: null };
-    const before = await back(tx, id);
-    if (!before.data) return { data: null };
-    if ((await tx.delete({ kind: 'delete', uid, id })) === undefined) return { data: null };
-    return before;
-  });
+  const { back, answer } = readBack(ctx, uid, info);
+  return answer(await deleteEntryAction(ctx.runtime.actions, ctx.caller, uid, args.id ?? undefined, back, { locale: args.locale }));
 }
 
 /**
@@ -134,19 +105,7 @@ export async function deleteEntry(ctx: GraphqlContext, uid: string, args: Data, 
  * publishes it. The errors are REST's ("locale is already used", "Entity not found", ...).
  */
 export async function createLocalizationEntry(ctx: GraphqlContext, uid: string, args: Data, info?: GraphQLResolveInfo): Result {
-  const { model } = ctx;
-  const type = model.contentTypes[uid];
-  const { data } = writeBody(model, type, args.data, args.locale);
-  const sourceId = type.kind === 'singleType' && (args.id === undefined || args.id === null) ? undefined : validId(args.id) ?? 0;
-  const back = readBack(ctx, uid, info);
-  return ctx.runtime.repo.transaction(async (tx) => {
-    const id = await createLocalization(tx, model, uid, sourceId || undefined, data, new Date(), true);
-    await stampCreator(tx, ctx.principal, uid, id, true);
-    return back(tx, id);
-  });
-}
-
-function validId(raw: unknown): number | undefined {
-  const n = typeof raw === 'string' && /^\d{1,10}$/.test(raw) ? Number(raw) : raw;
-  return typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= 2147483647 ? n : undefined;
+  const { data } = writeBody(ctx.model, ctx.model.contentTypes[uid], args.data, args.locale);
+  const { back, answer } = readBack(ctx, uid, info);
+  return answer(await createLocalizationAction(ctx.runtime.actions, ctx.caller, uid, args.id ?? undefined, data, back, OPTIONS));
 }

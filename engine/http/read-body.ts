@@ -1,9 +1,11 @@
 /**
  * engine/http: read a request body with a size limit. JSON bodies only (other types are a 415);
- * too large -> 413 before the whole body is buffered; bad JSON or bad UTF-8 -> 400.
+ * too large -> 413 before the whole body is buffered; bad JSON, bad UTF-8, prototype keys or NUL
+ * characters -> 400 (engine/request/assert-safe-body.ts).
  */
 import type { IncomingMessage } from 'node:http';
 import { PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../errors/index.js';
+import { assertSafeBody } from '../request/index.js';
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
@@ -27,10 +29,18 @@ export async function readBodyBuffer(req: IncomingMessage, limit: number): Promi
   return Buffer.concat(chunks, size);
 }
 
+/**
+ * A JSON body, size-limited, checked (valid UTF-8, no prototype keys or NUL at any depth: assertSafeBody);
+ * undefined when empty. 415 for any other content type, 400 for bad JSON.
+ */
 export async function readJsonBody(req: IncomingMessage, limit: number): Promise<unknown> {
-  const buffer = await readBodyBuffer(req, limit);
+  return parseJsonBody(await readBodyBuffer(req, limit), req.headers['content-type']);
+}
+
+/** `readJsonBody` for bytes already read (`raw` and non-multipart `multipart` routes). */
+export function parseJsonBody(buffer: Buffer, contentType: string | undefined): unknown {
   if (buffer.length === 0) return undefined;
-  const type = String(req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  const type = String(contentType ?? '').split(';')[0].trim().toLowerCase();
   if (type !== 'application/json' && !/^application\/[a-z0-9.+-]+\+json$/.test(type))
     throw new UnsupportedMediaTypeError(`Unsupported content type "${type || 'none'}": send application/json`);
   let text: string;
@@ -39,9 +49,12 @@ export async function readJsonBody(req: IncomingMessage, limit: number): Promise
   } catch {
     throw new ValidationError('Request body is not valid UTF-8');
   }
+  let body: unknown;
   try {
-    return JSON.parse(text);
+    body = JSON.parse(text);
   } catch {
     throw new ValidationError('Request body is not valid JSON');
   }
+  assertSafeBody(body);
+  return body;
 }

@@ -1,53 +1,45 @@
 /**
- * engine/http: the routing table, built once at boot from the OpenAPI document's paths (operationId
- * -> {uid, action} from each operation's `x-quire`). Matching walks path segments, static before
- * parameter, so a request costs a few map lookups instead of a scan of every operation.
+ * engine/http: the routing table, built once at boot: every route of every door, its handler
+ * already bound (REST operations come from the OpenAPI document's paths, their `x-quire` naming the
+ * content-type and action). Matching walks path segments, static before parameter before wildcard,
+ * so a request costs a few map lookups instead of a scan of every route.
  */
-import type { OpenApiDocument } from '../boot/load-artifacts.js';
-
-export interface RouteOperation {
-  operationId: string;
-  method: string;
-  path: string;
-  uid: string;
-  action: string;
-}
+import type { Route } from './route.js';
 
 interface Node {
   static: Map<string, Node>;
   param?: { name: string; node: Node };
-  ops: Map<string, RouteOperation>;
+  /** `/uploads/*`: the rest of the path, one segment or more */
+  wildcard?: Map<string, Route>;
+  routes: Map<string, Route>;
 }
 
 export interface RouteMatch {
   /** undefined when the path exists but not for this method */
-  operation?: RouteOperation;
+  route?: Route;
   params: Record<string, string>;
+  /** the methods the path answers (the `Allow` header of a 405) */
   allowed: string[];
 }
 
-const METHODS = new Set(['get', 'put', 'post', 'delete', 'patch']);
-const newNode = (): Node => ({ static: new Map(), ops: new Map() });
+const newNode = (): Node => ({ static: new Map(), routes: new Map() });
 
 export class RouteTable {
   private root = newNode();
-  readonly byOperationId = new Map<string, RouteOperation>();
 
-  constructor(doc: OpenApiDocument) {
-    for (const [path, item] of Object.entries(doc.paths ?? {})) {
-      for (const [method, op] of Object.entries(item)) {
-        if (!METHODS.has(method) || !op || typeof op !== 'object' || !op.operationId) continue;
-        const xq = op['x-quire'];
-        const route: RouteOperation = { operationId: op.operationId, method: method.toUpperCase(), path, uid: xq?.uid ?? '', action: xq?.action ?? '' };
-        this.add(path, route);
-        this.byOperationId.set(route.operationId, route);
-      }
-    }
-  }
-
-  private add(path: string, route: RouteOperation) {
+  /**
+   * `add('GET', '/api/articles/{id}', route)`; a last segment `*` matches any rest of the path
+   * (`/uploads/*` matches `/uploads/a.png`). A route added twice for one method and path replaces the first.
+   */
+  add(method: string, path: string, route: Route): void {
     let node = this.root;
-    for (const seg of path.split('/').filter(Boolean)) {
+    const segs = path.split('/').filter(Boolean);
+    for (const [i, seg] of segs.entries()) {
+      if (seg === '*' && i === segs.length - 1) {
+        node.wildcard ??= new Map();
+        node.wildcard.set(method, route);
+        return;
+      }
       const param = /^\{(.+)\}$/.exec(seg);
       if (param) {
         node.param ??= { name: param[1], node: newNode() };
@@ -58,7 +50,7 @@ export class RouteTable {
         node = next;
       }
     }
-    node.ops.set(route.method, route);
+    node.routes.set(method, route);
   }
 
   /** Match a path (no query string). A single trailing slash is ignored; matching is case-sensitive. */
@@ -69,32 +61,40 @@ export class RouteTable {
     if (segs.length > 1 && segs[segs.length - 1] === '') segs.pop();
     const params: Record<string, string> = {};
     const found = this.walk(this.root, segs, 0, params);
-    if (!found || found.ops.size === 0) return undefined;
+    if (!found) return undefined;
     const m = method === 'HEAD' ? 'GET' : method;
-    return { operation: found.ops.get(m), params, allowed: [...found.ops.keys()] };
+    const allowed = [...found.keys()];
+    if (found.has('GET')) allowed.splice(allowed.indexOf('GET') + 1, 0, 'HEAD');
+    return { route: found.get(m), params, allowed };
   }
 
-  private walk(node: Node, segs: string[], i: number, params: Record<string, string>): Node | undefined {
-    if (i === segs.length) return node;
+  private walk(node: Node, segs: string[], i: number, params: Record<string, string>): Map<string, Route> | undefined {
+    if (i === segs.length) return node.routes.size ? node.routes : undefined;
     const seg = segs[i];
     if (seg === '') return undefined;
     const s = node.static.get(seg);
     if (s) {
       const r = this.walk(s, segs, i + 1, params);
-      if (r && r.ops.size) return r;
+      if (r) return r;
     }
     if (node.param) {
       let value: string;
       try {
         value = decodeURIComponent(seg);
       } catch {
-        return undefined;
+        value = '';
       }
-      const r = this.walk(node.param.node, segs, i + 1, params);
-      if (r && r.ops.size) {
-        params[node.param.name] = value;
-        return r;
+      if (value !== '') {
+        const r = this.walk(node.param.node, segs, i + 1, params);
+        if (r) {
+          params[node.param.name] = value;
+          return r;
+        }
       }
+    }
+    if (node.wildcard) {
+      params['*'] = segs.slice(i).join('/');
+      return node.wildcard;
     }
     return undefined;
   }

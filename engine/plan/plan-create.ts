@@ -1,7 +1,8 @@
 /**
  * engine/plan: a create request (REST POST /api/<plural>, PUT on an empty single type, GraphQL
  * `create<Name>`) -> CreatePlan. Validates the whole body, collecting every issue before throwing one
- * ValidationError; applies defaults; publishes at `options.now` unless `publishedAt: null` (a draft:
+ * ValidationError; applies defaults; publishes at `options.now` unless `publishedAt: null` or, without
+ * `publishedAt`, `options.draftByDefault` (a draft:
  * required and minLength are skipped unless `options.strictDrafts`). Pure.
  */
 import type { ContentType, NormalizedModel } from '../../compiler/model/types.js';
@@ -25,7 +26,7 @@ export function planCreate(model: NormalizedModel, uid: string, body: unknown, o
   const data = readBodyData(body);
   const issues: ValidationIssue[] = [];
   const sent = parsePublishedAt(type, data, issues);
-  const publishedAt = type.draftAndPublish ? (sent === undefined ? options.now.toISOString() : sent) : undefined;
+  const publishedAt = type.draftAndPublish ? (sent === undefined ? (options.draftByDefault ? null : options.now.toISOString()) : sent) : undefined;
   const write = parseWriteData({ model, isDraft: publishedAt === null && !options.strictDrafts, issues }, type, data, 'create', []);
   const locale = type.localized ? (parseWriteLocale(model, type, data, issues) ?? model.config.i18n.defaultLocale) : undefined;
   if (issues.length > 0) throw ValidationError.of(issues);

@@ -43,6 +43,6 @@ export function planFindOne(model: NormalizedModel, uid: string, id: string | nu
     populate,
     publicationState,
     ...(locale !== undefined && { locale }),
-    ...(type.localized && options.dialect !== 'graphql' && { availableLocales: true as const }),
+    ...(type.localized && (options.availableLocales ?? options.dialect !== 'graphql') && { availableLocales: true as const }),
   });
 }

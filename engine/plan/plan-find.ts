@@ -45,6 +45,6 @@ export function planFind(model: NormalizedModel, uid: string, query: unknown, op
     publicationState,
     ...(locale !== undefined && { locale }),
     // entry-level meta.availableLocales exists in REST answers only
-    ...(locale !== undefined && options.dialect !== 'graphql' && { availableLocales: true as const }),
+    ...(locale !== undefined && (options.availableLocales ?? options.dialect !== 'graphql') && { availableLocales: true as const }),
   });
 }

@@ -18,6 +18,8 @@ export interface ReadOptions {
   readonly dialect?: 'rest' | 'graphql';
   /** overrides the limits taken from the model config */
   readonly limits?: PageLimits;
+  /** localized types: attach each entry's other localizations for its `meta.availableLocales` (default: REST dialect) */
+  readonly availableLocales?: boolean;
 }
 
 export interface WriteOptions {
@@ -30,4 +32,9 @@ export interface WriteOptions {
    * Unset, drafts skip those checks, as Strapi's entity validator does.
    */
   readonly strictDrafts?: boolean;
+  /**
+   * a draft-and-publish entry created without `publishedAt` is a draft (Strapi v4's GraphQL creates
+   * drafts); unset, it is published at `now` (Strapi v4's REST)
+   */
+  readonly draftByDefault?: boolean;
 }

@@ -1,35 +1,33 @@
 /**
  * engine/upload: the upload plugin, booted once by app.ts when the model has `plugin::upload.file`:
- * the configured storage provider, the service REST and GraphQL share, the REST routes and (local
- * provider) the /uploads file server.
+ * the configured storage provider behind the stored-files side of the upload actions, and (local
+ * provider) the /uploads file server. Its REST and GraphQL routes are in upload-routes.ts and
+ * graphql-upload.ts.
  */
 import type { BaseLogger as Logger } from 'pino';
-import type { EngineContext } from '../http/engine-context.js';
+import type { NormalizedModel } from '../../compiler/model/types.js';
 import { createProvider } from './providers/create-provider.js';
 import { LocalProvider } from './providers/local-provider.js';
 import { UploadsServer } from './serve-uploads.js';
 import type { UploadConfig } from './upload-config.js';
-import { UploadRoutes } from './upload-routes.js';
-import { FILE_UID, UploadService } from './upload-service.js';
+import { FILE_UID, StoredFiles } from './stored-files.js';
 
-export { FILE_UID, UPLOAD_PERMISSION_UID, UploadService } from './upload-service.js';
+export { FILE_UID, UPLOAD_PERMISSION_UID, StoredFiles } from './stored-files.js';
 export { loadUploadConfig, type UploadConfig } from './upload-config.js';
 export { isUploadedFile } from './uploaded-file.js';
+export { uploadRoute } from './upload-routes.js';
 
 export interface Uploads {
-  readonly service: UploadService;
-  readonly routes: UploadRoutes;
+  readonly files: StoredFiles;
   /** present for the local provider */
-  readonly files?: UploadsServer;
+  readonly server?: UploadsServer;
 }
 
-export function createUploads(engine: EngineContext, config: UploadConfig, log: Logger): Uploads | undefined {
-  if (!engine.model.contentTypes[FILE_UID]) return undefined;
+export function createUploads(model: NormalizedModel, config: UploadConfig, log: Logger): Uploads | undefined {
+  if (!model.contentTypes[FILE_UID]) return undefined;
   const provider = createProvider(config);
-  const service = new UploadService(engine, provider, log);
   return {
-    service,
-    routes: new UploadRoutes(engine, service, config),
-    ...(provider instanceof LocalProvider ? { files: new UploadsServer(provider.dir, config.cacheMaxAge) } : {}),
+    files: new StoredFiles(provider, log),
+    ...(provider instanceof LocalProvider ? { server: new UploadsServer(provider.dir, config.cacheMaxAge) } : {}),
   };
 }

@@ -5,14 +5,12 @@
  * the content decided), nosniff and a sandboxing CSP so an uploaded HTML or SVG file cannot run
  * script on this origin; Cache-Control, a weak ETag and Last-Modified with 304s; one byte range.
  */
-import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import { MethodNotAllowedError, NotFoundError } from '../errors/index.js';
+import { NotFoundError } from '../errors/index.js';
+import type { Reply, Route } from '../http/route.js';
 import { contentTypeOf } from './detect-type.js';
-import { LOCAL_URL_PREFIX } from './providers/local-provider.js';
 import { SAFE_KEY } from './providers/storage-provider.js';
 
 export class UploadsServer {
@@ -21,15 +19,14 @@ export class UploadsServer {
     private readonly cacheMaxAge: number,
   ) {}
 
-  matches(pathname: string): boolean {
-    return pathname === LOCAL_URL_PREFIX || pathname.startsWith(LOCAL_URL_PREFIX + '/');
+  /** `GET`/`HEAD` `/uploads/*`: no credentials are read (the files are public, as Strapi serves them) */
+  route(): Route {
+    return { authenticate: false, query: false, body: 'none', handle: (r) => this.reply(r.raw, r.params['*'] ?? '') };
   }
 
-  async serve(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
-    const method = req.method ?? 'GET';
-    const key = pathname.slice(LOCAL_URL_PREFIX.length + 1);
+  /** the answer for the object `key` (the path after `/uploads/`) */
+  async reply(req: IncomingMessage, key: string): Promise<Reply> {
     if (!SAFE_KEY.test(key)) throw new NotFoundError('Not Found');
-    if (method !== 'GET' && method !== 'HEAD') throw new MethodNotAllowedError('Method Not Allowed', { allowed: ['GET', 'HEAD'] });
     const path = join(this.dir, key);
     const info = await stat(path).catch(() => undefined);
     if (!info || !info.isFile()) throw new NotFoundError('Not Found');
@@ -37,43 +34,24 @@ export class UploadsServer {
     // objects are written once under a new key and never modified: size + mtime is a strong validator
     const etag = `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
     const lastModified = new Date(Math.floor(info.mtimeMs / 1000) * 1000);
-    res.setHeader('Content-Type', contentTypeOf(key));
-    res.setHeader('Cache-Control', `public, max-age=${this.cacheMaxAge}`);
-    res.setHeader('ETag', etag);
-    res.setHeader('Last-Modified', lastModified.toUTCString());
-    res.setHeader('Accept-Ranges', 'bytes');
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Content-Security-Policy', "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox");
-    res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
-
-    if (notModified(req, etag, lastModified)) {
-      res.statusCode = 304;
-      res.end();
-      return;
-    }
-    let start = 0;
-    let end = info.size - 1;
+    const headers: Record<string, string> = {
+      'Content-Type': contentTypeOf(key),
+      'Cache-Control': `public, max-age=${this.cacheMaxAge}`,
+      ETag: etag,
+      'Last-Modified': lastModified.toUTCString(),
+      'Accept-Ranges': 'bytes',
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Security-Policy': "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox",
+      'Cross-Origin-Resource-Policy': 'cross-origin',
+    };
+    if (notModified(req, etag, lastModified)) return { status: 304, headers };
     const range = parseRange(req, etag, lastModified, info.size);
-    if (range === 'unsatisfiable') {
-      res.statusCode = 416;
-      res.setHeader('Content-Range', `bytes */${info.size}`);
-      res.end();
-      return;
-    }
+    if (range === 'unsatisfiable') return { status: 416, headers: { ...headers, 'Content-Range': `bytes */${info.size}` } };
     if (range) {
-      [start, end] = range;
-      res.statusCode = 206;
-      res.setHeader('Content-Range', `bytes ${start}-${end}/${info.size}`);
-    } else res.statusCode = 200;
-    res.setHeader('Content-Length', info.size === 0 ? 0 : end - start + 1);
-    if (method === 'HEAD' || info.size === 0) {
-      res.end();
-      return;
+      const [start, end] = range;
+      return { status: 206, headers: { ...headers, 'Content-Range': `bytes ${start}-${end}/${info.size}` }, file: { path, start, end } };
     }
-    await pipeline(createReadStream(path, { start, end }), res).catch((err: NodeJS.ErrnoException) => {
-      // the client went away mid-body: nothing to answer
-      if (err.code !== 'ERR_STREAM_PREMATURE_CLOSE') throw err;
-    });
+    return { status: 200, headers, file: { path, start: 0, end: info.size - 1 } };
   }
 }
 

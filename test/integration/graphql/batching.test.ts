@@ -23,7 +23,7 @@ test.before(async () => {
     const fields = Array.from({ length: 20 }, (_, i) => {
       const n = batch * 20 + i;
       const tags = JSON.stringify([made[`t${n % 5}`].data.id, made[`t${(n + 1) % 5}`].data.id]);
-      return `x${i}: createArticle(data: { title: "Article ${n}", author: "${made[`a${n % 5}`].data.id}", category: "${made.c.data.id}", tags: ${tags},
+      return `x${i}: createArticle(data: { title: "Article ${n}", publishedAt: "2024-01-01T00:00:00.000Z", author: "${made[`a${n % 5}`].data.id}", category: "${made.c.data.id}", tags: ${tags},
         seo: { metaTitle: "Meta ${n}" }, blocks: [{ __typename: "ComponentContentQuote", text: "q${n}" }] }) { data { id } }`;
     });
     await gqlData(s, `mutation { ${fields.join('\n')} }`, { token: admin });

@@ -64,8 +64,17 @@ test('a draft with its required attributes is created and reads back without err
   assert.equal(live.articles.data, []);
 });
 
+test('an entry created without publishedAt is a draft, as Strapi v4 GraphQL makes it (REST publishes it)', async () => {
+  const d = await gqlData(s, CREATE, { token: admin, variables: { data: { title: 'No publishedAt' } } });
+  assert.equal(d.createArticle.data.attributes, { title: 'No publishedAt', format: 'news', publishedAt: null });
+  const rest = await s.request('POST', '/api/articles', { body: { data: { title: 'No publishedAt either' } }, token: admin });
+  assert.type(rest.body.data.attributes.publishedAt, 'string');
+  const live = await gqlData(s, '{ articles(filters: { title: { eq: "No publishedAt" } }) { data { id } } }', { token: admin });
+  assert.equal(live.articles.data, []);
+});
+
 test('unpublishing does not allow clearing a required attribute; publishing a draft works', async () => {
-  const made = await gqlData(s, CREATE, { token: admin, variables: { data: { title: 'Published first' } } });
+  const made = await gqlData(s, CREATE, { token: admin, variables: { data: { title: 'Published first', publishedAt: '2024-01-01T00:00:00.000Z' } } });
   const id = made.createArticle.data.id;
   const UPDATE = 'mutation($id: ID!, $data: ArticleInput!) { updateArticle(id: $id, data: $data) { data { attributes { title publishedAt } } } }';
   refused(await gql(s, UPDATE, { token: admin, variables: { id, data: { title: null, publishedAt: null } } }), [[['title'], 'title cannot be null.']]);

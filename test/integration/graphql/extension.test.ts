@@ -31,7 +31,7 @@ test.before(async () => {
   admin = await s.token('full-access');
   const d = await gqlData(s, 'mutation { p: createPerson(data: { name: "Ada" }) { data { id } } }', { token: admin });
   for (const [title, views] of [['first', 1], ['second', 2], ['third', 3]] as const) {
-    await gqlData(s, `mutation { createPost(data: { title: "${title}", views: ${views}, writer: "${d.p.data.id}" }) { data { id } } }`, { token: admin });
+    await gqlData(s, `mutation { createPost(data: { title: "${title}", publishedAt: "2024-01-01T00:00:00.000Z", views: ${views}, writer: "${d.p.data.id}" }) { data { id } } }`, { token: admin });
   }
 });
 test.after(async () => {

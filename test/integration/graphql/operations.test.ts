@@ -54,7 +54,7 @@ test('createArticle writes every kind of attribute and reads it back with the se
     token: admin,
     variables: {
       data: {
-        title: 'Hello GraphQL', format: 'feature', wordCount: '9007199254740993', rating: 4.5, readingTime: 7, featured: true,
+        title: 'Hello GraphQL', publishedAt: '2024-05-04T00:00:00.000Z', format: 'feature', wordCount: '9007199254740993', rating: 4.5, readingTime: 7, featured: true,
         publishDate: '2024-05-01', publishTime: '10:15:30.000', lastReviewedAt: '2024-05-02T08:00:00.000Z', importedAt: '2024-05-03T09:30:00.000Z',
         metadata: { source: 'wire', tags: [1, 2] },
         author: ids.author, category: ids.category, tags: [ids.tag1, ids.tag2], cover: String(file), gallery: [String(file)],
@@ -79,7 +79,7 @@ test('createArticle writes every kind of attribute and reads it back with the se
   assert.is(a.lastReviewedAt, '2024-05-02T08:00:00.000Z');
   assert.is(a.importedAt, '2024-05-03T09:30:00.000Z', 'timestamp as DateTime');
   assert.equal(a.metadata, { source: 'wire', tags: [1, 2] });
-  assert.ok(a.publishedAt, 'created entries are published');
+  assert.is(a.publishedAt, '2024-05-04T00:00:00.000Z', 'published when sent with publishedAt');
   assert.equal(a.author.data, { id: ids.author, attributes: { name: 'Ann', socialLinks: [{ platform: 'mastodon', url: 'https://m.example/@ann' }] } });
   assert.equal(a.category.data.attributes, { name: 'News' });
   assert.equal(a.tags.data.map((t: any) => t.attributes.name), ['alpha', 'beta']);
@@ -131,9 +131,17 @@ test('updateArticle changes only what it is sent; components and zones are repla
   assert.is(a.blocks.length, 3);
 });
 
-test('update and delete of an entry that does not exist answer data: null', async () => {
-  const d = await gqlData(s, `mutation { u: updateTag(id: "9999", data: { name: "x" }) { data { id } } d: deleteTag(id: "9999") { data { id } } }`, { token: admin });
-  assert.equal(d, { u: { data: null }, d: { data: null } });
+test('update and delete of an entry that does not exist are NotFound errors; reading one answers data: null', async () => {
+  const r = await gql(s, `mutation { u: updateTag(id: "9999", data: { name: "x" }) { data { id } } d: deleteTag(id: "9999") { data { id } } bad: deleteTag(id: "abc") { data { id } } }`, { token: admin });
+  assert.is(r.status, 200);
+  assert.equal(r.body.data, { u: null, d: null, bad: null });
+  assert.equal(r.body.errors.map((e: any) => [e.path[0], e.message, e.extensions.code, e.extensions.error]).sort(), [
+    ['bad', 'Not Found', 'STRAPI_NOT_FOUND_ERROR', { name: 'NotFoundError', message: 'Not Found', details: {} }],
+    ['d', 'Not Found', 'STRAPI_NOT_FOUND_ERROR', { name: 'NotFoundError', message: 'Not Found', details: {} }],
+    ['u', 'Not Found', 'STRAPI_NOT_FOUND_ERROR', { name: 'NotFoundError', message: 'Not Found', details: {} }],
+  ]);
+  const tags = await gqlData(s, '{ tags { meta { pagination { total } } } }');
+  assert.is(tags.tags.meta.pagination.total, 2, 'nothing was written');
   const q = await gqlData(s, `{ article(id: "9999") { data { id } } bad: article(id: "abc") { data { id } } }`);
   assert.equal(q, { article: { data: null }, bad: { data: null } });
 });
@@ -150,7 +158,11 @@ test('deleteArticle returns the deleted entry; it is gone afterwards', async () 
 test('single type: query before creation, update creates then updates, delete', async () => {
   let d = await gqlData(s, '{ homepage { data { id } } }');
   assert.equal(d.homepage, { data: null });
-  d = await gqlData(s, `mutation { updateHomepage(data: { title: "Home", hero: { heading: "Welcome", cta: { label: "Read", url: "/read" }, image: "${file}" }, featured: ["${ids.article}"] }) {
+  // a single type created through GraphQL without publishedAt is a draft, as Strapi's GraphQL makes it
+  d = await gqlData(s, 'mutation { updateHomepage(data: { title: "Draft home" }) { data { id attributes { publishedAt } } } }', { token: admin });
+  assert.is(d.updateHomepage.data.attributes.publishedAt, null);
+  assert.equal((await gqlData(s, '{ homepage { data { id } } }')).homepage, { data: null }, 'not live');
+  d = await gqlData(s, `mutation { updateHomepage(data: { title: "Home", publishedAt: "2024-05-05T00:00:00.000Z", hero: { heading: "Welcome", cta: { label: "Read", url: "/read" }, image: "${file}" }, featured: ["${ids.article}"] }) {
     data { id attributes { title hero { heading cta { label url newTab } image { data { id } } } featured { data { attributes { title } } } } } } }`, { token: admin });
   const first = d.updateHomepage.data;
   assert.equal(first.attributes, {
@@ -164,8 +176,9 @@ test('single type: query before creation, update creates then updates, delete', 
   assert.equal(d.homepage.data, { id: first.id, attributes: { title: 'Home 2', hero: { heading: 'Welcome' } } });
   d = await gqlData(s, 'mutation { deleteHomepage { data { attributes { title } } } }', { token: admin });
   assert.equal(d.deleteHomepage.data.attributes, { title: 'Home 2' });
-  d = await gqlData(s, 'mutation { deleteHomepage { data { id } } }', { token: admin });
-  assert.equal(d.deleteHomepage, { data: null });
+  const gone = await gql(s, 'mutation { deleteHomepage { data { id } } }', { token: admin });
+  assert.equal(gone.body.data, { deleteHomepage: null });
+  assert.is(gone.body.errors[0].extensions.code, 'STRAPI_NOT_FOUND_ERROR');
 });
 
 test('single type without draft and publish: siteSetting with a repeatable component list', async () => {
@@ -197,7 +210,7 @@ test('shadowCRUD: author-profile mutations do not exist; plugin operations are r
   assert.is(r.status, 400);
   assert.match(r.body.errors[0].message, /Cannot query field "createAuthorProfile"/);
   assert.is(r.body.errors[0].extensions.code, 'GRAPHQL_VALIDATION_FAILED');
-  const p = await gql(s, '{ uploadFiles { data { id } } }', { token: admin });
+  const p = await gql(s, 'mutation { createUsersPermissionsRole(data: { name: "x" }) { ok } }', { token: admin });
   assert.is(p.status, 200);
   assert.is(p.body.errors[0].extensions.code, 'STRAPI_NOT_IMPLEMENTED_ERROR');
 });

@@ -20,7 +20,7 @@ test.before(async () => {
     a: createAuthor(data: { name: "Ann", email: "ann@example.com" }) { data { id } }
     t: createTag(data: { name: "t1" }) { data { id } }
   }`, { token: admin });
-  const art = await gqlData(s, `mutation { createArticle(data: { title: "Guarded", author: "${d.a.data.id}", tags: ["${d.t.data.id}"] }) { data { id } } }`, { token: admin });
+  const art = await gqlData(s, `mutation { createArticle(data: { title: "Guarded", publishedAt: "2024-01-01T00:00:00.000Z", author: "${d.a.data.id}", tags: ["${d.t.data.id}"] }) { data { id } } }`, { token: admin });
   article = art.createArticle.data.id;
 });
 test.after(async () => s.stop());

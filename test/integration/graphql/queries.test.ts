@@ -32,9 +32,9 @@ test.before(async () => {
   }
   ann = await create('Author', '{ name: "Ann Archer", email: "ann@example.com" }');
   bob = await create('Author', '{ name: "Bob Baker", email: "bob@example.com" }');
-  await create('Article', `{ title: "Alpha story", readingTime: 3, rating: 1.5, author: "${ann}", tags: ${JSON.stringify(tagIds.slice(0, 12))}, publishDate: "2024-01-10" }`);
-  await create('Article', `{ title: "Bravo STORY", readingTime: 5, rating: 3, author: "${bob}", tags: ${JSON.stringify(tagIds)}, publishDate: "2024-02-10" }`);
-  await create('Article', `{ title: "Charlie note", readingTime: 8, author: "${ann}", publishDate: "2024-03-10" }`);
+  await create('Article', `{ title: "Alpha story", publishedAt: "2024-01-01T00:00:00.000Z", readingTime: 3, rating: 1.5, author: "${ann}", tags: ${JSON.stringify(tagIds.slice(0, 12))}, publishDate: "2024-01-10" }`);
+  await create('Article', `{ title: "Bravo STORY", publishedAt: "2024-01-01T00:00:00.000Z", readingTime: 5, rating: 3, author: "${bob}", tags: ${JSON.stringify(tagIds)}, publishDate: "2024-02-10" }`);
+  await create('Article', `{ title: "Charlie note", publishedAt: "2024-01-01T00:00:00.000Z", readingTime: 8, author: "${ann}", publishDate: "2024-03-10" }`);
   await create('Article', `{ title: "Delta draft", readingTime: 2, author: "${bob}", publishedAt: null }`);
 });
 test.after(async () => s.stop());

@@ -28,10 +28,10 @@ let enId: string;
 let frId: string;
 
 test('create<Name> takes locale (default locale otherwise)', async () => {
-  const en = await run(`mutation { createProduct(data: { name: "Desk", sku: "D-1", price: 120, dimensions: { width: 120, height: 75 } }) { data { id attributes { name locale } } } }`);
+  const en = await run(`mutation { createProduct(data: { name: "Desk", sku: "D-1", price: 120, publishedAt: "2024-01-01T00:00:00.000Z", dimensions: { width: 120, height: 75 } }) { data { id attributes { name locale } } } }`);
   enId = en.createProduct.data.id;
   assert.equal(en.createProduct.data.attributes, { name: 'Desk', locale: 'en' });
-  const de = await run(`mutation { createProduct(data: { name: "Schrank", sku: "S-1" }, locale: "de") { data { attributes { locale } } } }`);
+  const de = await run(`mutation { createProduct(data: { name: "Schrank", sku: "S-1", publishedAt: "2024-01-01T00:00:00.000Z" }, locale: "de") { data { attributes { locale } } } }`);
   assert.is(de.createProduct.data.attributes.locale, 'de');
 });
 

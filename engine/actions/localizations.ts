@@ -1,5 +1,5 @@
 /**
- * engine/i18n: the writes of the i18n plugin, shared by REST and GraphQL. Inside the caller's
+ * engine/actions: the i18n plugin's steps of a write, run by the entry actions inside their
  * transaction: find a single type's entry of one locale, refuse a change of locale on update,
  * create a localization of an entry (linked to the whole group, shared values copied) and push the
  * shared (non-localized) attributes of a written entry to its other localizations. The planners
@@ -71,14 +71,15 @@ export async function createLocalization(
  * undefined when the type has no entry yet (the caller creates a plain one).
  */
 export async function createSingleLocalization(
-  tx: Repository, model: NormalizedModel, uid: string, locale: string, data: Record<string, unknown>, now: Date, strictDrafts = false,
+  tx: Repository, model: NormalizedModel, uid: string, locale: string, data: Record<string, unknown>, options: WriteOptions,
 ): Promise<number | undefined> {
   const sourceId = await anySingleEntryId(tx, uid);
   if (sourceId === undefined) return undefined;
   const source = await tx.findOne(planReadShared(model, uid, sourceId));
   if (!source) return undefined;
-  const body = { ...data, locale, ...(Object.hasOwn(data, 'publishedAt') ? {} : { publishedAt: now.toISOString() }) };
-  return writeLocalization(tx, model, uid, planCreateLocalization(model, uid, source, body, { now, strictDrafts }), body, now);
+  const { now } = options;
+  const body = { ...data, locale, ...(Object.hasOwn(data, 'publishedAt') ? {} : { publishedAt: options.draftByDefault ? null : now.toISOString() }) };
+  return writeLocalization(tx, model, uid, planCreateLocalization(model, uid, source, body, options), body, now);
 }
 
 async function writeLocalization(tx: Repository, model: NormalizedModel, uid: string, plan: CreatePlan, body: unknown, now: Date): Promise<number> {
@@ -108,6 +109,6 @@ export async function writeSingleType(
   if (!isRecord(body) || !isRecord(body.data)) return { id: await tx.create(planCreate(model, uid, body, options)), created: true };
   const data = { ...body.data, ...(locale !== undefined && { locale }) };
   const plan = planCreate(model, uid, { data }, options);
-  const localization = locale !== undefined ? await createSingleLocalization(tx, model, uid, locale, data, options.now, options.strictDrafts) : undefined;
+  const localization = locale !== undefined ? await createSingleLocalization(tx, model, uid, locale, data, options) : undefined;
   return { id: localization ?? (await tx.create(plan)), created: true };
 }

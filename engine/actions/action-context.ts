@@ -1,0 +1,52 @@
+/**
+ * engine/actions: what every action gets. `ActionContext` is built once at boot (the model, the
+ * repository, permissions, the change bus, the clock, the plugins' keys and storage); `Caller` once per request by the door that
+ * received it (who asks, which types they may read, their address for rate limits). Actions take
+ * both explicitly and never learn which door called them.
+ */
+import type { NormalizedModel } from '../../compiler/model/types.js';
+import type { Permissions, Principal } from '../auth/permissions.js';
+import type { UsersAuth } from '../auth/users-auth.js';
+import type { Repository } from '../repository/types.js';
+import type { StoredFiles } from '../upload/stored-files.js';
+import type { ChangeBus } from './events.js';
+
+export interface ActionContext {
+  readonly model: NormalizedModel;
+  readonly repo: Repository;
+  readonly permissions: Permissions;
+  /** every committed change is published here */
+  readonly changes: ChangeBus;
+  /** the moment of a request (injected so tests can pin it) */
+  now(): Date;
+  /** users-permissions: JWTs, rate limits, the default role */
+  readonly auth: UsersAuth;
+  /** the upload plugin's storage (absent when the model has no `plugin::upload.file`) */
+  readonly files?: StoredFiles;
+}
+
+export interface Caller {
+  readonly principal: Principal;
+  /** may the caller `find` entries of this uid (populate, relation filters and relation fields obey it) */
+  canFind(uid: string): boolean;
+  /** the client's address as the rate limiter counts it (trusted proxies applied) */
+  readonly ip?: string;
+}
+
+/**
+ * A caller whose `canFind` answers are remembered for the request (asked once per relation field
+ * per entry by GraphQL).
+ *   callerOf(permissions, { kind: 'public' }, '10.0.0.7').canFind('api::article.article')
+ */
+export function callerOf(permissions: Permissions, principal: Principal, ip?: string): Caller {
+  const findable = new Map<string, boolean>();
+  return {
+    principal,
+    ip,
+    canFind(uid: string): boolean {
+      let can = findable.get(uid);
+      if (can === undefined) findable.set(uid, (can = permissions.can(principal, uid, 'find')));
+      return can;
+    },
+  };
+}

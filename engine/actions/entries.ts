@@ -1,0 +1,215 @@
+/**
+ * engine/actions: the Content API actions on entries of content-types, the same for every door:
+ * find, findOne, create, update, delete and createLocalization. Each takes the caller, the uid and
+ * the parsed query or body, plans, runs the plan on the repository and returns entries (never a
+ * response shape). Writes run in one transaction that also stamps the creator, keeps i18n shared
+ * attributes in sync, reads the entry back (creators included) and queues one change, published
+ * after the commit. A missing or malformed id is a NotFoundError('Not Found').
+ */
+import type { ContentType } from '../../compiler/model/types.js';
+import { NotFoundError } from '../errors/index.js';
+import { ALL_LOCALES, parseLocale, planCreate, planFind, planFindOne, planUpdate, type PageLimits, type ReadOptions } from '../plan/index.js';
+import type { Entry, FindOnePlan, FindPlan, PagePlan } from '../plan/types.js';
+import type { Repository } from '../repository/types.js';
+import type { ActionContext, Caller } from './action-context.js';
+import { attachCreators, stampCreator } from './creators.js';
+import { parseEntryId } from './entry-id.js';
+import type { ChangeKind } from './events.js';
+import { createLocalization as writeLocalization, refuseLocaleChange, singleEntryId, syncSharedAttributes, writeSingleType } from './localizations.js';
+import { runWrite } from './write-transaction.js';
+
+const FILE_UID = 'plugin::upload.file';
+
+/** How a read is answered, besides its query. */
+export interface ReadExtras {
+  /** page size defaults and caps (GraphQL caps at `amountLimit`); default: `config.rest` */
+  readonly limits?: PageLimits;
+  /** the query's operator and enum spelling: `$eq` (default) or GraphQL's `eq` */
+  readonly dialect?: 'rest' | 'graphql';
+  /** localized types: each entry's other localizations, for `meta.availableLocales` (default: the REST dialect) */
+  readonly availableLocales?: boolean;
+  /** `createdBy` / `updatedBy` on each entry of a type with `populateCreatorFields` */
+  readonly creators?: boolean;
+  /** sees each plan before it runs and may refuse it (GraphQL's row budget) */
+  readonly inspect?: (plan: FindPlan | FindOnePlan) => void;
+}
+
+/** The read-back of a write: what the answer shows of the written entry. */
+export interface ReadBack {
+  /** the query the answer is shaped by (fields, populate) */
+  readonly query: unknown;
+  readonly extras?: ReadExtras;
+}
+
+export interface WriteOptions {
+  /**
+   * validate drafts like published entries (GraphQL: its SDL declares required attributes non-null,
+   * so a draft without them could not be read back)
+   */
+  readonly strictDrafts?: boolean;
+  /** a draft-and-publish entry created without `publishedAt` is a draft (GraphQL); else it is published (REST) */
+  readonly draftByDefault?: boolean;
+  /** single types: the locale written or deleted (`?locale=`, `data.locale`, the GraphQL argument) */
+  readonly locale?: unknown;
+}
+
+export interface FoundEntries {
+  readonly entries: Entry[];
+  /** present when the query asked for a count */
+  readonly total?: number;
+  readonly page: PagePlan;
+}
+
+const readOptions = (caller: Caller, extras: ReadExtras | undefined): ReadOptions => ({
+  canFind: (uid) => caller.canFind(uid),
+  ...(extras?.dialect && { dialect: extras.dialect }),
+  ...(extras?.limits && { limits: extras.limits }),
+  ...(extras?.availableLocales !== undefined && { availableLocales: extras.availableLocales }),
+});
+
+const contentType = (ctx: ActionContext, uid: string): ContentType => {
+  const type = ctx.model.contentTypes[uid];
+  if (!type) throw new NotFoundError('Not Found');
+  return type;
+};
+
+const notFound = () => new NotFoundError('Not Found');
+const isSingle = (type: ContentType) => type.kind === 'singleType';
+const changeOf = (uid: string, verb: 'create' | 'update' | 'delete'): ChangeKind => (uid === FILE_UID ? `media.${verb}` : `entry.${verb}`);
+
+/** A list: `GET /api/articles`, GraphQL `articles`; single types with `locale=all`: every localization. */
+export async function findEntries(ctx: ActionContext, caller: Caller, uid: string, query: unknown, extras?: ReadExtras): Promise<FoundEntries> {
+  const plan = planFind(ctx.model, uid, query, readOptions(caller, extras));
+  extras?.inspect?.(plan);
+  const { entries, total } = await ctx.repo.find(plan);
+  if (extras?.creators) await attachCreators(ctx.repo, ctx.model, uid, entries);
+  return { entries, ...(total !== undefined && { total }), page: plan.page };
+}
+
+/**
+ * One entry: by id (collection types; `rawId` as the door received it) or the single type's entry
+ * (`rawId` undefined). NotFoundError when there is none.
+ */
+export async function findEntry(ctx: ActionContext, caller: Caller, uid: string, rawId: unknown, query: unknown, extras?: ReadExtras): Promise<Entry> {
+  const type = contentType(ctx, uid);
+  const id = rawId === undefined && isSingle(type) ? undefined : parseEntryId(rawId);
+  if (id === undefined && !isSingle(type)) throw notFound();
+  const plan = planFindOne(ctx.model, uid, id, query, readOptions(caller, extras));
+  extras?.inspect?.(plan);
+  const entry = await ctx.repo.findOne(plan);
+  if (!entry) throw notFound();
+  if (extras?.creators) await attachCreators(ctx.repo, ctx.model, uid, [entry]);
+  return entry;
+}
+
+/** A single type read with `locale=all`: is it a list? (REST answers an array then). */
+export function readsEveryLocale(ctx: ActionContext, uid: string, locale: unknown): boolean {
+  return contentType(ctx, uid).localized && locale === ALL_LOCALES;
+}
+
+/**
+ * The read-back of a write, planned before anything is written (a bad `populate` writes nothing):
+ * a one-entry plan with a placeholder id, run under `preview` with the written entry's id.
+ */
+function planReadBack(ctx: ActionContext, caller: Caller, uid: string, back: ReadBack): (tx: Repository, id: number) => Promise<Entry> {
+  const single = isSingle(contentType(ctx, uid));
+  const plan = planFindOne(ctx.model, uid, single ? undefined : 1, back.query, readOptions(caller, back.extras));
+  return async (tx, id) => {
+    const read: FindOnePlan = { ...plan, id, publicationState: 'preview' };
+    back.extras?.inspect?.(read);
+    const entry = await tx.findOne(read);
+    if (!entry) throw notFound();
+    if (back.extras?.creators) await attachCreators(tx, ctx.model, uid, [entry]);
+    return entry;
+  };
+}
+
+/** `POST /api/articles`, GraphQL `createArticle`: `body` is `{ data }`. */
+export async function createEntry(ctx: ActionContext, caller: Caller, uid: string, body: unknown, back: ReadBack, options: WriteOptions = {}): Promise<Entry> {
+  contentType(ctx, uid);
+  const readBack = planReadBack(ctx, caller, uid, back);
+  const plan = planCreate(ctx.model, uid, body, { now: ctx.now(), strictDrafts: options.strictDrafts, draftByDefault: options.draftByDefault });
+  return runWrite(ctx, async (tx, queue) => {
+    const id = await tx.create(plan);
+    await stampCreator(tx, caller.principal, uid, id, true);
+    const entry = await readBack(tx, id);
+    queue.add(changeOf(uid, 'create'), uid, entry);
+    return entry;
+  });
+}
+
+/**
+ * `PUT /api/articles/:id`, GraphQL `updateArticle(id)`; single types (`rawId` undefined): update the
+ * entry of `options.locale`, or create it. `body` is `{ data }`.
+ */
+export async function updateEntry(ctx: ActionContext, caller: Caller, uid: string, rawId: unknown, body: unknown, back: ReadBack, options: WriteOptions = {}): Promise<Entry> {
+  const type = contentType(ctx, uid);
+  const readBack = planReadBack(ctx, caller, uid, back);
+  const now = ctx.now();
+  const writeOptions = { now, strictDrafts: options.strictDrafts, draftByDefault: options.draftByDefault };
+  if (isSingle(type)) {
+    const locale = parseLocale(ctx.model, type, options.locale, false);
+    return runWrite(ctx, async (tx, queue) => {
+      const { id, created } = await writeSingleType(tx, ctx.model, uid, locale, body, writeOptions);
+      await stampCreator(tx, caller.principal, uid, id, created);
+      const entry = await readBack(tx, id);
+      queue.add(changeOf(uid, created ? 'create' : 'update'), uid, entry);
+      return entry;
+    });
+  }
+  const id = parseEntryId(rawId);
+  if (id === undefined) throw notFound();
+  const plan = planUpdate(ctx.model, uid, id, body, writeOptions);
+  return runWrite(ctx, async (tx, queue) => {
+    await refuseLocaleChange(tx, uid, id, plan.locale);
+    const updated = await tx.update(plan);
+    if (updated === undefined) throw notFound();
+    await syncSharedAttributes(tx, ctx.model, uid, updated, (body as { data?: unknown }).data, now);
+    await stampCreator(tx, caller.principal, uid, updated, false);
+    const entry = await readBack(tx, updated);
+    queue.add(changeOf(uid, 'update'), uid, entry);
+    return entry;
+  });
+}
+
+/** `DELETE /api/articles/:id`, GraphQL `deleteArticle(id)`; single types: the entry of `options.locale`. The entry as it was. */
+export async function deleteEntry(ctx: ActionContext, caller: Caller, uid: string, rawId: unknown, back: ReadBack, options: WriteOptions = {}): Promise<Entry> {
+  const type = contentType(ctx, uid);
+  const readBack = planReadBack(ctx, caller, uid, back);
+  const single = isSingle(type);
+  const locale = single ? parseLocale(ctx.model, type, options.locale, false) : undefined;
+  const parsed = single ? undefined : parseEntryId(rawId);
+  if (!single && parsed === undefined) throw notFound();
+  return runWrite(ctx, async (tx, queue) => {
+    const id = single ? await singleEntryId(tx, uid, locale) : parsed;
+    if (id === undefined) throw notFound();
+    const entry = await readBack(tx, id);
+    if ((await tx.delete({ kind: 'delete', uid, id })) === undefined) throw notFound();
+    queue.add(changeOf(uid, 'delete'), uid, entry);
+    return entry;
+  });
+}
+
+/**
+ * `POST /api/products/:id/localizations` (single types: `rawSourceId` undefined, the entry of any
+ * locale), GraphQL `createProductLocalization`: a new localization, shared values copied, linked to
+ * the group; a draft unless `data` publishes it. `data` is unwrapped (`{ name, locale }`).
+ * Errors as Strapi's i18n plugin: "locale is missing", "locale is invalid", "locale is already used",
+ * 404 "Entity not found".
+ */
+export async function createLocalization(ctx: ActionContext, caller: Caller, uid: string, rawSourceId: unknown, data: unknown, back: ReadBack, options: WriteOptions = {}): Promise<Entry> {
+  const type = contentType(ctx, uid);
+  if (!type.localized) throw notFound();
+  const single = isSingle(type);
+  const sourceId = single && (rawSourceId === undefined || rawSourceId === null) ? undefined : parseEntryId(rawSourceId);
+  if (!single && sourceId === undefined) throw new NotFoundError('Entity not found');
+  const readBack = planReadBack(ctx, caller, uid, back);
+  const now = ctx.now();
+  return runWrite(ctx, async (tx, queue) => {
+    const id = await writeLocalization(tx, ctx.model, uid, sourceId, data, now, options.strictDrafts);
+    await stampCreator(tx, caller.principal, uid, id, true);
+    const entry = await readBack(tx, id);
+    queue.add('entry.create', uid, entry);
+    return entry;
+  });
+}

@@ -1,0 +1,138 @@
+/**
+ * engine/http: the one request lifecycle, for every route of every door:
+ *
+ *   CORS preflight ─► match (404 / 405) ─► authenticate (401) ─► authorize (403) ─► parse the query (400)
+ *   ─► read and check the body (400, 413, 415) ─► handle ─► reply
+ *
+ * Any error on the way is caught once, here, and answered with the Strapi envelope by the same reply
+ * writer (5xx are logged; a 503 carries Retry-After). Handlers only translate: they never read a
+ * body, check a credential or write a response themselves.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { BaseLogger as Logger } from 'pino';
+import { callerOf } from '../actions/action-context.js';
+import type { Permissions, Principal } from '../auth/permissions.js';
+import { ForbiddenError, MethodNotAllowedError, NotFoundError, statusOf, toErrorBody } from '../errors/index.js';
+import { parseQueryString } from '../request/index.js';
+import { isMultipart, readMultipart, type MultipartBody } from '../upload/read-multipart.js';
+import type { ClientAddress } from './client-address.js';
+import { applyCors } from './cors.js';
+import { readBodyBuffer, readJsonBody } from './read-body.js';
+import type { ReplyWriter } from './reply.js';
+import type { HttpRequest, Route, RoutePermission } from './route.js';
+import type { RouteTable } from './route-table.js';
+
+export interface LifecycleOptions {
+  readonly table: RouteTable;
+  readonly permissions: Permissions;
+  /** `Authorization` header -> Principal (API token or JWT); 401 for a bad credential */
+  authenticate(header: string | undefined): Promise<Principal>;
+  readonly clients: ClientAddress;
+  readonly writer: ReplyWriter;
+  readonly corsOrigins: '*' | string[];
+  /** largest JSON or raw body, in bytes */
+  readonly bodyLimit: number;
+  /** where multipart files are spooled, and their limits */
+  readonly multipart: { readonly maxFileSize: number; readonly maxFiles: number; readonly tmpDir: string };
+  /** contract check of a REST write body (`route.contractBody`) */
+  checkBody?(operationId: string, body: unknown, params: Record<string, string>): void;
+  readonly log: Logger;
+}
+
+export interface Lifecycle {
+  handle(req: IncomingMessage, res: ServerResponse): void;
+  /** requests being handled right now */
+  inFlight(): number;
+}
+
+const EMPTY: Record<string, never> = Object.freeze({}) as Record<string, never>;
+
+function allows(permissions: Permissions, principal: Principal, permission: RoutePermission): boolean {
+  return typeof permission === 'function' ? permission(principal) : permissions.can(principal, permission[0], permission[1]);
+}
+
+export function createLifecycle(o: LifecycleOptions): Lifecycle {
+  let active = 0;
+
+  /** the body as the route reads it; `multipart` is set when files were spooled */
+  async function readBody(req: IncomingMessage, route: Route, principal: Principal, method: string): Promise<{ body: unknown; multipart?: MultipartBody }> {
+    if (route.body === 'none' || (method !== 'POST' && method !== 'PUT')) return { body: undefined };
+    if (route.body === 'json') return { body: await readJsonBody(req, o.bodyLimit) };
+    if (route.body === 'multipart' && isMultipart(req)) {
+      const permission = route.multipart?.permission;
+      if (permission && !allows(o.permissions, principal, permission)) throw new ForbiddenError('Forbidden');
+      const { maxFileSize, maxFiles, tmpDir } = o.multipart;
+      return { body: undefined, multipart: await readMultipart(req, { maxFileSize, maxFiles, maxFieldSize: route.multipart?.maxFieldSize ?? 1024 * 1024, tmpDir }) };
+    }
+    return { body: await readBodyBuffer(req, o.bodyLimit) };
+  }
+
+  async function run(req: IncomingMessage, res: ServerResponse, state: { route?: Route }): Promise<void> {
+    const rawUrl = req.url ?? '/';
+    const q = rawUrl.indexOf('?');
+    const pathname = q === -1 ? rawUrl : rawUrl.slice(0, q);
+    const search = q === -1 ? '' : rawUrl.slice(q + 1);
+    const method = req.method ?? 'GET';
+
+    const match = o.table.match(method, pathname);
+    if (!match) throw new NotFoundError('Not Found');
+    const route = match.route;
+    if (!route) throw new MethodNotAllowedError('Method Not Allowed', { allowed: match.allowed });
+    state.route = route;
+
+    const principal: Principal = route.authenticate ? await o.authenticate(req.headers.authorization) : { kind: 'public' };
+    if (route.permission && !allows(o.permissions, principal, route.permission)) throw new ForbiddenError('Forbidden');
+    const query = route.query ? parseQueryString(search) : EMPTY;
+    const { body, multipart } = await readBody(req, route, principal, method);
+    try {
+      if (route.contractBody && route.operationId && body !== undefined) o.checkBody?.(route.operationId, body, match.params);
+      const request: HttpRequest = {
+        raw: req, method, pathname, search, params: match.params, query, body, ...(multipart && { multipart }),
+        caller: callerOf(o.permissions, principal, route.authenticate ? o.clients.of(req) : undefined),
+      };
+      const reply = await route.handle(request);
+      await o.writer.write(res, method, reply, route.operationId);
+    } finally {
+      await multipart?.dispose();
+    }
+  }
+
+  function fail(req: IncomingMessage, res: ServerResponse, err: unknown, route: Route | undefined): void {
+    const status = statusOf(err);
+    // 503: the database is away or busy (one line, no stack); anything else is a bug worth its stack
+    if (status === 503) o.log.warn({ method: req.method, url: req.url, reason: (err as Error).message }, 'service unavailable');
+    else if (status >= 500) o.log.error({ err, method: req.method, url: req.url }, 'request failed');
+    // a body nobody read is drained, so the connection can serve the next request
+    if (!req.readableEnded) req.resume();
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    const headers: Record<string, string> = {};
+    if (err instanceof MethodNotAllowedError) headers.Allow = (err.details.allowed as string[]).join(', ');
+    if (status === 503) headers['Retry-After'] = '5';
+    o.writer.write(res, req.method ?? 'GET', { status, json: toErrorBody(err), headers }, route?.operationId).catch((e: unknown) => {
+      o.log.error({ err: e }, 'could not write an error answer');
+      res.destroy();
+    });
+  }
+
+  function handle(req: IncomingMessage, res: ServerResponse): void {
+    const started = process.hrtime.bigint();
+    active++;
+    res.on('close', () => {
+      active--;
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      o.log.info({ method: req.method, url: req.url, status: res.statusCode, ms: Math.round(ms * 100) / 100 }, 'request');
+    });
+    try {
+      if (applyCors(req, res, o.corsOrigins)) return;
+    } catch (err) {
+      o.log.error({ err }, 'cors failure');
+    }
+    const state: { route?: Route } = {};
+    run(req, res, state).catch((err: unknown) => fail(req, res, err, state.route));
+  }
+
+  return { handle, inFlight: () => active };
+}

@@ -1,0 +1,90 @@
+/**
+ * engine/http REST door: the Content API routes of every content-type (`/api/<plural>`,
+ * `/api/<plural>/:id`, `/api/<single>`, `/api/<plural>/:id/localizations`). Each route is bound at
+ * boot to its action (engine/actions/entries.ts) and only translates: path, query and body in, the
+ * REST envelope out (`{ data: { id, attributes, meta }, meta }`, `meta.pagination` on lists).
+ */
+import type { ContentType } from '../../../compiler/model/types.js';
+import type { ActionContext } from '../../actions/action-context.js';
+import { createEntry, createLocalization, deleteEntry, findEntries, findEntry, readsEveryLocale, updateEntry, type ReadBack, type ReadExtras } from '../../actions/entries.js';
+import type { Entry } from '../../plan/types.js';
+import { paginationMeta } from '../../response/pagination-meta.js';
+import type { EntryShaper } from '../../response/shape-entry.js';
+import { flatEntry } from '../../response/shape-flat.js';
+import { ok, type HttpRequest, type Reply, type Route } from '../route.js';
+
+export interface RestDoor {
+  readonly actions: ActionContext;
+  readonly shaper: EntryShaper;
+}
+
+/** REST answers show createdBy / updatedBy of types with `populateCreatorFields`, and entry-level available locales */
+const REST_READ: ReadExtras = { creators: true };
+
+type Handler = (door: RestDoor, type: ContentType, r: HttpRequest) => Promise<Reply>;
+
+const dataOf = (body: unknown): Record<string, unknown> | undefined => {
+  const data = typeof body === 'object' && body !== null ? (body as { data?: unknown }).data : undefined;
+  return typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : undefined;
+};
+
+const back = (r: HttpRequest): ReadBack => ({ query: r.query, extras: REST_READ });
+const one = (door: RestDoor, uid: string, entry: Entry): Reply => ok({ data: door.shaper.entry(uid, entry), meta: {} });
+
+const find: Handler = async (door, type, r) => {
+  const { uid } = type;
+  if (type.kind === 'singleType' && !readsEveryLocale(door.actions, uid, r.query.locale)) {
+    return one(door, uid, await findEntry(door.actions, r.caller, uid, undefined, r.query, REST_READ));
+  }
+  const { entries, total, page } = await findEntries(door.actions, r.caller, uid, r.query, REST_READ);
+  const data = entries.map((e) => door.shaper.entry(uid, e));
+  // a single type read in every locale is an array, without pagination (Strapi v4)
+  return ok({ data, meta: type.kind === 'singleType' ? {} : { pagination: paginationMeta(page, total) } });
+};
+
+const findOne: Handler = async (door, type, r) => one(door, type.uid, await findEntry(door.actions, r.caller, type.uid, r.params.id, r.query, REST_READ));
+
+const create: Handler = async (door, type, r) => one(door, type.uid, await createEntry(door.actions, r.caller, type.uid, r.body, back(r)));
+
+const update: Handler = async (door, type, r) => {
+  // a single type's locale: `?locale=`, else `data.locale`, else the default
+  const locale = type.kind === 'singleType' ? (r.query.locale ?? dataOf(r.body)?.locale) : undefined;
+  return one(door, type.uid, await updateEntry(door.actions, r.caller, type.uid, r.params.id, r.body, back(r), { locale }));
+};
+
+const remove: Handler = async (door, type, r) => one(door, type.uid, await deleteEntry(door.actions, r.caller, type.uid, r.params.id, back(r), { locale: r.query.locale }));
+
+/**
+ * `POST /api/<plural>/:id/localizations` (single types: `/api/<singular>/localizations`): the body is
+ * unwrapped and the answer flat, as Strapi's i18n plugin does; the new entry lists its localizations.
+ */
+const localization: Handler = async (door, type, r) => {
+  const entry = await createLocalization(door.actions, r.caller, type.uid, r.params.id, r.body, { query: { populate: ['localizations'] }, extras: { availableLocales: false } });
+  return ok(flatEntry(door.actions.model, type.uid, entry));
+};
+
+const HANDLERS: Readonly<Record<string, { handler: Handler; body: boolean }>> = {
+  find: { handler: find, body: false },
+  findOne: { handler: findOne, body: false },
+  create: { handler: create, body: true },
+  update: { handler: update, body: true },
+  delete: { handler: remove, body: false },
+  createLocalization: { handler: localization, body: true },
+};
+
+/** The route of REST operation `operationId` (action `action` of content-type `uid`), or undefined when quire has no such action. */
+export function contentRoute(door: RestDoor, operationId: string, uid: string, action: string): Route | undefined {
+  const type = door.actions.model.contentTypes[uid];
+  const bound = Object.hasOwn(HANDLERS, action) ? HANDLERS[action] : undefined;
+  if (!type || !bound) return undefined;
+  const permission = [uid, action] as const;
+  return {
+    operationId,
+    authenticate: true,
+    permission,
+    query: true,
+    body: bound.body ? 'json' : 'none',
+    contractBody: bound.body,
+    handle: (r) => bound.handler(door, type, r),
+  };
+}

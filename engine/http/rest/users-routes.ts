@@ -1,0 +1,61 @@
+/**
+ * engine/http REST door: the users-permissions plugin's routes (`/api/auth/local`,
+ * `/api/auth/local/register`, `/api/users/me`, `/api/users...`). Each names the Strapi permission it
+ * needs, calls its action (engine/actions/users.ts) and answers flat JSON, no data/attributes
+ * envelope, as Strapi's plugin does (private attributes dropped by flatEntry).
+ */
+import { countUsers, destroyUser, findUser, findUsers, login, me, register, updateUser } from '../../actions/users.js';
+import { AUTH_PERMISSION_UID, USER_UID } from '../../auth/uids.js';
+import type { Entry } from '../../plan/types.js';
+import { flatEntry } from '../../response/shape-flat.js';
+import { ok, type HttpRequest, type Reply, type Route } from '../route.js';
+import type { RestDoor } from './content-routes.js';
+
+interface UsersRoute {
+  /** the permission as Strapi names it: [`plugin::users-permissions.auth`, `callback`] */
+  readonly permission: readonly [uid: string, action: string];
+  readonly body: boolean;
+  readonly handle: (door: RestDoor, r: HttpRequest) => Promise<Reply>;
+}
+
+const flat = (door: RestDoor, user: Entry) => flatEntry(door.actions.model, USER_UID, user);
+
+const USERS_ROUTES: Readonly<Record<string, UsersRoute>> = {
+  login: {
+    permission: [AUTH_PERMISSION_UID, 'callback'], body: true,
+    handle: async (door, r) => {
+      const { jwt, user } = await login(door.actions, r.caller, r.body);
+      return ok({ jwt, user: flat(door, user) });
+    },
+  },
+  register: {
+    permission: [AUTH_PERMISSION_UID, 'register'], body: true,
+    handle: async (door, r) => {
+      const { jwt, user } = await register(door.actions, r.caller, r.body);
+      return ok({ jwt, user: flat(door, user) });
+    },
+  },
+  me: { permission: [USER_UID, 'me'], body: false, handle: async (door, r) => ok(flat(door, await me(door.actions, r.caller, r.query))) },
+  // a plain array of users (no meta)
+  find: { permission: [USER_UID, 'find'], body: false, handle: async (door, r) => ok((await findUsers(door.actions, r.caller, r.query)).map((u) => flat(door, u))) },
+  findOne: { permission: [USER_UID, 'findOne'], body: false, handle: async (door, r) => ok(flat(door, await findUser(door.actions, r.caller, r.params.id, r.query))) },
+  // a bare number; only `filters` is read
+  count: { permission: [USER_UID, 'count'], body: false, handle: async (door, r) => ok(await countUsers(door.actions, r.caller, r.query.filters)) },
+  update: { permission: [USER_UID, 'update'], body: true, handle: async (door, r) => ok(flat(door, await updateUser(door.actions, r.caller, r.params.id, r.body))) },
+  destroy: { permission: [USER_UID, 'destroy'], body: false, handle: async (door, r) => ok(flat(door, await destroyUser(door.actions, r.caller, r.params.id))) },
+};
+
+/** The route of users-permissions operation `action`, or undefined when quire has none. */
+export function usersRoute(door: RestDoor, operationId: string, action: string): Route | undefined {
+  const bound = Object.hasOwn(USERS_ROUTES, action) ? USERS_ROUTES[action] : undefined;
+  if (!bound) return undefined;
+  return {
+    operationId,
+    authenticate: true,
+    permission: bound.permission,
+    query: true,
+    // users-permissions bodies are checked by their actions, in Strapi's wording
+    body: bound.body ? 'json' : 'none',
+    handle: (r) => bound.handle(door, r),
+  };
+}
