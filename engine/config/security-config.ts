@@ -10,7 +10,7 @@
  */
 import { isIP } from 'node:net';
 // server-config.ts's helpers run only when the settings are loaded, so the import cycle is harmless
-import { ConfigError, envFlag as flag } from './server-config.js';
+import { ConfigError, envFlag as flag } from './env-values.js';
 
 export interface SecurityConfig {
   /** normalized entries: `10.0.0.0/8`, `127.0.0.1`, `::1/128` */

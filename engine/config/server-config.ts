@@ -11,6 +11,7 @@
  * timeouts (defaults in engine/repository/connect.ts; docs/reliability.md).
  * TRUSTED_PROXIES, GRAPHQL_INTROSPECTION: see config/security-config.ts.
  */
+import { ConfigError } from './env-values.js';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
@@ -68,15 +69,7 @@ function loadDatabaseTuning(env: NodeJS.ProcessEnv): DatabaseTuning {
   };
 }
 
-export class ConfigError extends Error {}
-
-/** `true`/`1`, `false`/`0`, or unset/empty for `dflt`; anything else stops the start */
-export function envFlag(name: string, v: string | undefined, dflt: boolean): boolean {
-  if (v === undefined || v === '') return dflt;
-  if (v === 'true' || v === '1') return true;
-  if (v === 'false' || v === '0') return false;
-  throw new ConfigError(`${name} must be true or false, got "${v}"`);
-}
+export { ConfigError };
 
 const int = (name: string, v: string | undefined, dflt: number, min = 0, max = Number.MAX_SAFE_INTEGER) => {
   if (v === undefined || v === '') return dflt;

@@ -6,7 +6,7 @@
  *   QUIRE_VALIDATE_RESPONSES=1        check every REST answer against its documented schema (tests)
  */
 // server-config.ts's helpers run only when the settings are loaded, so the import cycle is harmless
-import { envFlag as flag } from '../config/server-config.js';
+import { envFlag as flag } from '../config/env-values.js';
 
 export interface ContractsConfig {
   /** anyone may read the contracts; otherwise a full-access token or the permission CONTRACTS_PERMISSION */
