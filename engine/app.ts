@@ -60,7 +60,7 @@ const METHODS = new Set(['get', 'put', 'post', 'delete', 'patch']);
 
 /** An operation quire does not serve (a plugin's own entries over REST): 404, as a path it does not know. */
 const notServed = (operationId: string): Route => ({
-  operationId, authenticate: false, query: false, body: 'none',
+  operationId, authenticate: false, query: 'none', body: 'none',
   handle: async () => {
     throw new NotFoundError('Not Found');
   },
@@ -84,7 +84,7 @@ function restRoutes(artifacts: Artifacts, door: RestDoor): RouteEntry[] {
   return entries;
 }
 
-const health: Route = { authenticate: false, query: false, body: 'none', handle: async () => ({ status: 204 }) };
+const health: Route = { authenticate: false, query: 'none', body: 'none', handle: async () => ({ status: 204 }) };
 
 export async function createApp(config: ServerConfig, opts: AppOptions): Promise<App> {
   const log = opts.logger;

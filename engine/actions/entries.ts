@@ -11,6 +11,7 @@ import { NotFoundError } from '../errors/index.js';
 import { ALL_LOCALES, parseLocale, planCreate, planFind, planFindOne, planUpdate, type PageLimits, type ReadOptions } from '../plan/index.js';
 import type { Entry, FindOnePlan, FindPlan, PagePlan } from '../plan/types.js';
 import type { Repository } from '../repository/types.js';
+import type { ParsedQuery } from '../request/parsed-query.js';
 import type { ActionContext, Caller } from './action-context.js';
 import { attachCreators, stampCreator } from './creators.js';
 import { parseEntryId } from './entry-id.js';
@@ -24,9 +25,9 @@ const FILE_UID = 'plugin::upload.file';
 export interface ReadExtras {
   /** page size defaults and caps (GraphQL caps at `amountLimit`); default: `config.rest` */
   readonly limits?: PageLimits;
-  /** the query's operator and enum spelling: `$eq` (default) or GraphQL's `eq` */
-  readonly dialect?: 'rest' | 'graphql';
-  /** localized types: each entry's other localizations, for `meta.availableLocales` (default: the REST dialect) */
+  /** page populated to-many lists: `defaultLimit` rows unless the populate asks (GraphQL's relation fields) */
+  readonly relationPages?: { readonly defaultLimit: number };
+  /** localized types: each entry's other localizations, for `meta.availableLocales` */
   readonly availableLocales?: boolean;
   /** `createdBy` / `updatedBy` on each entry of a type with `populateCreatorFields` */
   readonly creators?: boolean;
@@ -37,7 +38,7 @@ export interface ReadExtras {
 /** The read-back of a write: what the answer shows of the written entry. */
 export interface ReadBack {
   /** the query the answer is shaped by (fields, populate) */
-  readonly query: unknown;
+  readonly query: ParsedQuery;
   readonly extras?: ReadExtras;
 }
 
@@ -62,9 +63,9 @@ export interface FoundEntries {
 
 const readOptions = (caller: Caller, extras: ReadExtras | undefined): ReadOptions => ({
   canFind: (uid) => caller.canFind(uid),
-  ...(extras?.dialect && { dialect: extras.dialect }),
   ...(extras?.limits && { limits: extras.limits }),
-  ...(extras?.availableLocales !== undefined && { availableLocales: extras.availableLocales }),
+  ...(extras?.availableLocales && { availableLocales: true }),
+  ...(extras?.relationPages && { relationPages: extras.relationPages }),
 });
 
 const contentType = (ctx: ActionContext, uid: string): ContentType => {
@@ -78,7 +79,7 @@ const isSingle = (type: ContentType) => type.kind === 'singleType';
 const changeOf = (uid: string, verb: 'create' | 'update' | 'delete'): ChangeKind => (uid === FILE_UID ? `media.${verb}` : `entry.${verb}`);
 
 /** A list: `GET /api/articles`, GraphQL `articles`; single types with `locale=all`: every localization. */
-export async function findEntries(ctx: ActionContext, caller: Caller, uid: string, query: unknown, extras?: ReadExtras): Promise<FoundEntries> {
+export async function findEntries(ctx: ActionContext, caller: Caller, uid: string, query: ParsedQuery, extras?: ReadExtras): Promise<FoundEntries> {
   const plan = planFind(ctx.model, uid, query, readOptions(caller, extras));
   extras?.inspect?.(plan);
   const { entries, total } = await ctx.repo.find(plan);
@@ -90,7 +91,7 @@ export async function findEntries(ctx: ActionContext, caller: Caller, uid: strin
  * One entry: by id (collection types; `rawId` as the door received it) or the single type's entry
  * (`rawId` undefined). NotFoundError when there is none.
  */
-export async function findEntry(ctx: ActionContext, caller: Caller, uid: string, rawId: unknown, query: unknown, extras?: ReadExtras): Promise<Entry> {
+export async function findEntry(ctx: ActionContext, caller: Caller, uid: string, rawId: unknown, query: ParsedQuery, extras?: ReadExtras): Promise<Entry> {
   const type = contentType(ctx, uid);
   const id = rawId === undefined && isSingle(type) ? undefined : parseEntryId(rawId);
   if (id === undefined && !isSingle(type)) throw notFound();
@@ -103,7 +104,7 @@ export async function findEntry(ctx: ActionContext, caller: Caller, uid: string,
 }
 
 /** A single type read with `locale=all`: is it a list? (REST answers an array then). */
-export function readsEveryLocale(ctx: ActionContext, uid: string, locale: unknown): boolean {
+export function readsEveryLocale(ctx: ActionContext, uid: string, locale: string | undefined): boolean {
   return contentType(ctx, uid).localized && locale === ALL_LOCALES;
 }
 

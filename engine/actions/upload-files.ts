@@ -10,6 +10,7 @@ import { ForbiddenError, NotFoundError, ValidationError } from '../errors/index.
 import { planFind, planFindOne } from '../plan/index.js';
 import type { Entry, WriteData } from '../plan/types.js';
 import type { Repository } from '../repository/types.js';
+import type { ParsedQuery } from '../request/parsed-query.js';
 import { cleanFileName } from '../upload/file-naming.js';
 import type { FileInfo } from '../upload/parse-file-info.js';
 import { FILE_UID, type StoredFile, type StoredFiles } from '../upload/stored-files.js';
@@ -73,14 +74,14 @@ function checkLink(ctx: ActionContext, caller: Caller, link: UploadLink, count: 
  * `GET /api/upload/files`: the planner's filters, sort, fields and pagination; a plain list, never
  * counted. (GraphQL `uploadFiles` / `uploadFile` are the generic entry reads of `plugin::upload.file`.)
  */
-export async function findFiles(ctx: ActionContext, caller: Caller, query: unknown): Promise<Entry[]> {
+export async function findFiles(ctx: ActionContext, caller: Caller, query: ParsedQuery): Promise<Entry[]> {
   const plan = planFind(ctx.model, FILE_UID, query, { canFind: (uid) => caller.canFind(uid) });
   const { entries } = await ctx.repo.find({ ...plan, page: { ...plan.page, withCount: false } });
   return entries;
 }
 
 /** `GET /api/upload/files/:id`. 404 'file.notFound'. */
-export async function findFile(ctx: ActionContext, caller: Caller, rawId: unknown, query: unknown): Promise<Entry> {
+export async function findFile(ctx: ActionContext, caller: Caller, rawId: unknown, query: ParsedQuery): Promise<Entry> {
   const id = fileIdOf(rawId, 'file.notFound');
   const row = await ctx.repo.findOne(planFindOne(ctx.model, FILE_UID, id, query, { canFind: (uid) => caller.canFind(uid) }));
   if (!row) throw new NotFoundError('file.notFound');

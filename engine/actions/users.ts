@@ -15,6 +15,7 @@ import { readLoginInput, readRegisterInput, readUserUpdate } from '../auth/user-
 import { planCreate, planFind, planFindOne, planUpdate } from '../plan/index.js';
 import type { Entry, FindPlan, WhereNode } from '../plan/types.js';
 import type { Repository } from '../repository/types.js';
+import type { FilterExpr, ParsedQuery } from '../request/parsed-query.js';
 import type { ActionContext, Caller } from './action-context.js';
 import { parseEntryId } from './entry-id.js';
 import { runWrite } from './write-transaction.js';
@@ -149,7 +150,7 @@ export async function principalOfJwt(ctx: ActionContext, token: string): Promise
  * GET /api/users/me (`query` applies), GraphQL `me` (with its role): the caller's user. 401
  * 'Unauthorized' for anyone but a JWT user (the public role, an API token), as Strapi answers.
  */
-export async function me(ctx: ActionContext, caller: Caller, query: unknown, opts: UserReadOptions = {}): Promise<Entry> {
+export async function me(ctx: ActionContext, caller: Caller, query: ParsedQuery | undefined, opts: UserReadOptions = {}): Promise<Entry> {
   const p = caller.principal;
   if (p.kind !== 'user') throw new UnauthorizedError('Unauthorized');
   const user = query === undefined
@@ -160,14 +161,14 @@ export async function me(ctx: ActionContext, caller: Caller, query: unknown, opt
 }
 
 /** GET /api/users: a plain list (no count); pagination parameters and the maxLimit cap apply. */
-export async function findUsers(ctx: ActionContext, caller: Caller, query: unknown): Promise<Entry[]> {
+export async function findUsers(ctx: ActionContext, caller: Caller, query: ParsedQuery): Promise<Entry[]> {
   const plan = planFind(ctx.model, USER_UID, query, { canFind: (uid) => caller.canFind(uid) });
   const { entries } = await ctx.repo.find({ ...plan, page: { ...plan.page, withCount: false } });
   return entries;
 }
 
 /** GET /api/users/:id. 404 'User not found'. */
-export async function findUser(ctx: ActionContext, caller: Caller, rawId: unknown, query: unknown): Promise<Entry> {
+export async function findUser(ctx: ActionContext, caller: Caller, rawId: unknown, query: ParsedQuery): Promise<Entry> {
   const id = userIdOf(rawId);
   const user = await ctx.repo.findOne(planFindOne(ctx.model, USER_UID, id, query, { canFind: (uid) => caller.canFind(uid) }));
   if (!user) throw userNotFound();
@@ -175,8 +176,8 @@ export async function findUser(ctx: ActionContext, caller: Caller, rawId: unknow
 }
 
 /** GET /api/users/count: how many users match `filters` (the only parameter read). */
-export async function countUsers(ctx: ActionContext, caller: Caller, filters: unknown): Promise<number> {
-  const plan = planFind(ctx.model, USER_UID, { filters }, { canFind: (uid) => caller.canFind(uid) });
+export async function countUsers(ctx: ActionContext, caller: Caller, filters: FilterExpr | undefined): Promise<number> {
+  const plan = planFind(ctx.model, USER_UID, filters ? { filters } : {}, { canFind: (uid) => caller.canFind(uid) });
   const { total } = await ctx.repo.find({ ...plan, fields: [], page: { style: 'offset', start: 0, limit: 1, withCount: true } });
   return total ?? 0;
 }

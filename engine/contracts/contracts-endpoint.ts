@@ -47,7 +47,7 @@ export function contractsRoutes(source: ContractsSource, artifacts: Artifacts): 
   const served = (c: Contract): Route => ({
     authenticate: true,
     permission: mayRead,
-    query: false,
+    query: 'none',
     body: 'none',
     handle: async (r) => {
       const headers: Record<string, string> = { 'Content-Type': c.type, ETag: c.etag, 'Cache-Control': settings.public ? 'no-cache' : 'private, no-cache' };
@@ -66,11 +66,11 @@ export function contractsRoutes(source: ContractsSource, artifacts: Artifacts): 
   if (!settings.documentation) return entries;
   const documentation = new DocumentationPage('/openapi.json');
   const page: Route = {
-    authenticate: false, query: false, body: 'none',
+    authenticate: false, query: 'none', body: 'none',
     handle: async () => ({ status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': PAGE_CSP, 'Cache-Control': 'no-cache' }, payload: documentation.page() }),
   };
   const asset: Route = {
-    authenticate: false, query: false, body: 'none',
+    authenticate: false, query: 'none', body: 'none',
     handle: async (r) => {
       const found = documentation.asset(r.pathname);
       if (!found) throw new NotFoundError('Not Found');

@@ -9,6 +9,7 @@ import type { NormalizedModel } from '../../compiler/model/types.js';
 import type { ActionContext, Caller } from '../actions/action-context.js';
 import type { Principal } from '../auth/permissions.js';
 import type { PublicationState } from '../plan/types.js';
+import type { PopulateNode } from '../request/parsed-query.js';
 import type { LoadedTag } from './loaded-entries.js';
 import type { RowBudget } from './row-budget.js';
 import type { TypeIndex } from './type-index.js';
@@ -34,7 +35,7 @@ export interface EntityCollectionValue {
 
 /** Loads one attribute of many parents per tick (relation-loaders.ts). */
 export interface AttributeLoader {
-  load(uid: string, attribute: string, request: Record<string, unknown>, tag: LoadedTag, state: PublicationState, id: number): Promise<unknown>;
+  load(uid: string, attribute: string, request: PopulateNode, tag: LoadedTag, state: PublicationState, id: number): Promise<unknown>;
 }
 
 export interface GraphqlContext {

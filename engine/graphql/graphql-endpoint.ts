@@ -26,6 +26,7 @@ import { DocumentCache } from './document-cache.js';
 import { costLimitRule, depthLimitRule, documentLimits, type DocumentLimits } from './document-limits.js';
 import { loadExtension } from './extension.js';
 import { formatGraphqlError, withCode } from './format-error.js';
+import { graphqlLimits, RELATION_PAGE_SIZE } from './graphql-query.js';
 import type { GraphqlContext, GraphqlRuntime } from './graphql-context.js';
 import { Playground } from './playground.js';
 import { findEntries, findEntry } from './read-entries.js';
@@ -98,7 +99,7 @@ export async function createGraphqlEndpoint(actions: ActionContext, config: Serv
       find: (uid, args = {}, info) => findEntries(context, uid, args, info),
       findOne: (uid, id, info) => findEntry(context, uid, id, {}, info),
       runtime,
-      loaders: new RelationLoaders(actions, caller, { dialect: 'graphql', availableLocales: false, inspect: (plan) => rows.chargePlan(plan) }),
+      loaders: new RelationLoaders(actions, caller, { limits: graphqlLimits(model), relationPages: { defaultLimit: RELATION_PAGE_SIZE }, inspect: (plan) => rows.chargePlan(plan) }),
       rows,
     };
     requestStates.set(context, state);
@@ -167,7 +168,7 @@ export async function createGraphqlEndpoint(actions: ActionContext, config: Serv
 
   const endpoint: Route = {
     authenticate: true,
-    query: false,
+    query: 'none',
     body: 'multipart',
     // files are read only from callers who may upload; a text field may be as large as a JSON body
     multipart: { permission: [UPLOAD_PERMISSION_UID, 'upload'], maxFieldSize: config.bodyLimit },
@@ -176,7 +177,7 @@ export async function createGraphqlEndpoint(actions: ActionContext, config: Serv
   const routes: RouteEntry[] = [{ methods: ['GET', 'POST'], path, route: endpoint }];
   if (playground) {
     const assets: Route = {
-      authenticate: false, query: false, body: 'none',
+      authenticate: false, query: 'none', body: 'none',
       handle: async (r) => {
         const asset = playground.asset(r.params['*'] ?? '');
         if (!asset) throw new NotFoundError('Not Found');

@@ -9,6 +9,8 @@ import { findEntries as findEntriesAction, findEntry as findEntryAction, type Re
 import { NotFoundError } from '../errors/index.js';
 import { deepFreeze } from '../plan/deep-freeze.js';
 import type { Entry, PagePlan, PublicationState } from '../plan/types.js';
+import type { ParsedQuery } from '../request/parsed-query.js';
+import { graphqlLimits, graphqlPublicationState, graphqlQuery, RELATION_PAGE_SIZE } from './graphql-query.js';
 import type { EntityCollectionValue, EntityValue, GraphqlContext } from './graphql-context.js';
 import { tagEntries } from './loaded-entries.js';
 import { SelectionReader, type PopulateRead } from './selection-populate.js';
@@ -76,18 +78,15 @@ function readSelection(ctx: GraphqlContext, owner: Parameters<SelectionReader['r
   return { ...reader.read(owner, reader.attributeSets(wrapper, sets)), meta: reader.selects(wrapper, sets, 'meta') };
 }
 
-const defined = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null));
-
-/** How GraphQL reads: its operator spelling, its caps, no entry meta, every plan charged to the request's row budget. */
+/** How GraphQL reads: `amountLimit` caps, relation lists of 10 rows unless paginated, no entry meta, every plan charged to the request's row budget. */
 export function graphqlRead(ctx: GraphqlContext): ReadExtras {
-  return { dialect: 'graphql', availableLocales: false, inspect: (plan) => ctx.rows.chargePlan(plan) };
+  return { limits: graphqlLimits(ctx.model), relationPages: { defaultLimit: RELATION_PAGE_SIZE }, inspect: (plan) => ctx.rows.chargePlan(plan) };
 }
 
 /** `articles(filters, pagination, sort, publicationState, locale)` -> `{ data, meta }`. */
 export async function findEntries(ctx: GraphqlContext, uid: string, args: Record<string, unknown>, info?: GraphQLResolveInfo): Promise<EntityCollectionValue> {
   const read = selectionOf(ctx, uid, info);
-  const pagination = { ...((args.pagination as object | null) ?? {}), ...(!read.meta && { withCount: false }) };
-  const query = defined({ filters: args.filters, sort: args.sort, publicationState: args.publicationState, locale: args.locale, pagination, fields: read.fields, populate: read.populate });
+  const query = graphqlQuery(args, read, read.meta);
   const found = await findEntriesAction(ctx.runtime.actions, ctx.caller, uid, query, graphqlRead(ctx));
   tagEntries(found.entries, read.tags, publicationStateOf(args));
   return { data: found.entries.map((e) => entityOf(e)!), meta: { pagination: collectionPagination(found.page, found.total) } };
@@ -95,12 +94,12 @@ export async function findEntries(ctx: GraphqlContext, uid: string, args: Record
 
 /** The state a read ran under: `PREVIEW` or (default) `LIVE`. */
 export function publicationStateOf(args: Record<string, unknown>): PublicationState {
-  return typeof args.publicationState === 'string' && args.publicationState.toLowerCase() === 'preview' ? 'preview' : 'live';
+  return graphqlPublicationState(args.publicationState) ?? 'live';
 }
 
 /** The query of a one-entry read or a write's read-back: the selection's fields and relations. */
-export function oneQuery(args: Record<string, unknown>, read: PopulateRead): Record<string, unknown> {
-  return defined({ publicationState: args.publicationState, locale: args.locale, fields: read.fields, populate: read.populate });
+export function oneQuery(args: Record<string, unknown>, read: PopulateRead): ParsedQuery {
+  return graphqlQuery({ publicationState: args.publicationState, locale: args.locale }, read);
 }
 
 /** `article(id)`, or the single type's query (id undefined): `{ data: entity }`, `{ data: null }` when there is none. */

@@ -10,6 +10,7 @@ import type { Component, ContentType, NormalizedModel } from '../../compiler/mod
 import type { ActionContext, Caller } from '../actions/action-context.js';
 import { findEntries, type ReadExtras } from '../actions/entries.js';
 import type { Entry, PublicationState } from '../plan/types.js';
+import type { ParsedQuery, PopulateNode, PopulateQuery } from '../request/parsed-query.js';
 import { argumentsKey, tagEntries, type LoadedTag } from './loaded-entries.js';
 
 export class RelationLoaders {
@@ -18,10 +19,10 @@ export class RelationLoaders {
   constructor(private readonly actions: ActionContext, private readonly caller: Caller, private readonly read: ReadExtras) {}
 
   /**
-   * The value of `attribute` of entry `id` of `uid`, loaded with the populate `request` (GraphQL
-   * dialect) and tagged with `tag`, its parent read under `state`.
+   * The value of `attribute` of entry `id` of `uid`, loaded with the populate `request` and tagged
+   * with `tag`, its parent read under `state`.
    */
-  load(uid: string, attribute: string, request: Record<string, unknown>, tag: LoadedTag, state: PublicationState, id: number): Promise<unknown> {
+  load(uid: string, attribute: string, request: PopulateNode, tag: LoadedTag, state: PublicationState, id: number): Promise<unknown> {
     const key = `${uid}\u0000${attribute}\u0000${state}\u0000${argumentsKey(request)}`;
     let loader = this.loaders.get(key);
     if (!loader) {
@@ -31,12 +32,15 @@ export class RelationLoaders {
     return loader.load(id);
   }
 
-  private async batch(uid: string, attribute: string, request: Record<string, unknown>, tag: LoadedTag, state: PublicationState, ids: readonly number[]): Promise<unknown[]> {
+  private async batch(uid: string, attribute: string, request: PopulateNode, tag: LoadedTag, state: PublicationState, ids: readonly number[]): Promise<unknown[]> {
     const size = ids.length;
     const { model } = this.actions;
-    const populate = pinState(model, model.contentTypes[uid], { [attribute]: request }, state.toUpperCase());
-    // parents of any locale (locale 'all'; types without i18n ignore it)
-    const query = { filters: { id: { in: ids.map(String) } }, fields: 'id', populate, pagination: { page: 1, pageSize: size, withCount: false }, publicationState: 'PREVIEW', locale: 'all' };
+    const populate = pinState(model, model.contentTypes[uid], { [attribute]: request }, state);
+    // parents of any locale (locale 'all'; types without i18n ignore it), by id
+    const query: ParsedQuery = {
+      filters: { kind: 'field', name: 'id', filter: { kind: 'cmp', op: '$in', value: [...ids] } },
+      fields: [], populate, pagination: { page: 1, pageSize: size, withCount: false }, publicationState: 'preview', locale: 'all',
+    };
     const { entries } = await findEntries(this.actions, this.caller, uid, query, this.read);
     tagEntries(entries, { [attribute]: tag }, state);
     const byId = new Map<number, Entry>(entries.map((e) => [e.id, e]));
@@ -44,29 +48,28 @@ export class RelationLoaders {
   }
 }
 
-type Populate = Record<string, unknown>;
-const isObject = (v: unknown): v is Populate => v !== null && typeof v === 'object' && !Array.isArray(v);
-
 /**
  * The parents are re-read under `preview` (they were already shown); relations below that carry no
  * `publicationState` of their own get the state the parents were read with, through components and zones.
  */
-function pinState(model: NormalizedModel, schema: ContentType | Component | undefined, populate: unknown, state: string): Populate | undefined {
-  if (!schema || !isObject(populate)) return undefined;
-  const out: Populate = {};
-  for (const [name, raw] of Object.entries(populate)) {
+function pinState(model: NormalizedModel, schema: ContentType | Component | undefined, populate: PopulateQuery | undefined, state: PublicationState): PopulateQuery | undefined {
+  if (!schema || !populate) return undefined;
+  const out: Record<string, PopulateNode> = {};
+  for (const [name, node] of Object.entries(populate)) {
     const attr = schema.attributes[name];
-    const spec: Populate = isObject(raw) ? { ...raw } : {};
-    if (attr?.kind === 'relation') spec.publicationState ??= state;
+    let spec: PopulateNode = node;
+    if (attr?.kind === 'relation') spec = { ...node, publicationState: node.publicationState ?? state };
     else if (attr?.kind === 'component') {
-      const nested = pinState(model, model.components[attr.component], spec.populate, state);
-      if (nested) spec.populate = nested;
-    } else if (attr?.kind === 'dynamiczone' && isObject(spec.on)) {
-      spec.on = Object.fromEntries(Object.entries(spec.on).map(([uid, item]) => {
-        const itemSpec: Populate = isObject(item) ? { ...item } : {};
-        const nested = pinState(model, model.components[uid], itemSpec.populate, state);
-        return [uid, nested ? { ...itemSpec, populate: nested } : itemSpec];
-      }));
+      const nested = pinState(model, model.components[attr.component], node.populate, state);
+      if (nested) spec = { ...node, populate: nested };
+    } else if (attr?.kind === 'dynamiczone' && node.on) {
+      spec = {
+        ...node,
+        on: Object.fromEntries(Object.entries(node.on).map(([uid, item]) => {
+          const nested = pinState(model, model.components[uid], item.populate, state);
+          return [uid, nested ? { ...item, populate: nested } : item];
+        })),
+      };
     }
     out[name] = spec;
   }

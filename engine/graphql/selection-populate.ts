@@ -1,5 +1,5 @@
 /**
- * engine/graphql: a GraphQL selection set -> the planner's populate request, so a list with nested
+ * engine/graphql door: a GraphQL selection set -> the populate of the read's typed query, so a list with nested
  * relations is read with one query per relation per level (the repository's populate), never one
  * per entry. Walks fields as execution will (fragments expanded, @skip/@include honoured) and returns
  * the populate request plus the tags saying which argument set each attribute was loaded with.
@@ -12,15 +12,16 @@ import {
 } from 'graphql';
 import type { Attribute } from '../../compiler/model/types.js';
 import { localizationsField } from '../plan/index.js';
-import type { PublicationState } from '../plan/types.js';
+import type { PopulateNode, PopulateQuery } from '../request/parsed-query.js';
+import { graphqlPopulateNode } from './graphql-query.js';
 import { argumentsKey, type LoadedTag, type TagTree } from './loaded-entries.js';
 import type { Owner, TypeIndex } from './type-index.js';
 
 const UPLOAD_FILE = 'plugin::upload.file';
 
 export interface PopulateRead {
-  /** the planner's `populate` parameter (GraphQL dialect) */
-  readonly populate: Record<string, unknown>;
+  /** the populate of the read's typed query */
+  readonly populate: PopulateQuery;
   readonly tags: TagTree;
   /** the planner's `fields`: the scalars selected, when reading only those is safe (see `narrowable`) */
   readonly fields?: readonly string[];
@@ -104,7 +105,7 @@ export class SelectionReader {
 
   /** The populate request and tags for the attributes of `owner` selected in `sets`. */
   read(owner: Owner, sets: readonly SelectionSetNode[]): PopulateRead {
-    const populate: Record<string, unknown> = {};
+    const populate: Record<string, PopulateNode> = {};
     const tags: Record<string, LoadedTag> = {};
     const type = this.objectType(owner.typeName);
     if (!type || sets.length === 0) return { populate, tags };
@@ -146,18 +147,19 @@ export class SelectionReader {
   }
 
   /** One attribute with its arguments: the populate request under its name, and its tag. */
-  attribute(attr: Attribute, fieldTypeName: string, group: Group): { request: Record<string, unknown>; tag: LoadedTag } | undefined {
+  attribute(attr: Attribute, fieldTypeName: string, group: Group): { request: PopulateNode; tag: LoadedTag } | undefined {
     const sets = group.nodes.filter((n) => n.selectionSet).map((n) => n.selectionSet!);
     const args = withoutNulls(group.args);
+    const request = graphqlPopulateNode(args);
     switch (attr.kind) {
       case 'relation':
       case 'media': {
         const target = this.index.byUid.get(attr.kind === 'media' ? UPLOAD_FILE : attr.target);
         if (!target) return undefined;
         const child = this.read(target, this.attributeSets(fieldTypeName, sets));
-        const state = typeof args.publicationState === 'string' ? (args.publicationState.toLowerCase() as PublicationState) : undefined;
+        const state = request.publicationState;
         return {
-          request: { ...args, ...(child.fields && { fields: child.fields }), ...(nonEmpty(child.populate) && { populate: child.populate }) },
+          request: { ...request, ...(child.fields && { fields: child.fields }), ...(nonEmpty(child.populate) && { populate: child.populate }) },
           tag: { key: group.key, children: child.tags, ...(state && { state }) },
         };
       }
@@ -165,10 +167,10 @@ export class SelectionReader {
         const target = this.index.owners.get(fieldTypeName);
         if (!target) return undefined;
         const child = this.read(target, sets);
-        return { request: { ...args, ...(nonEmpty(child.populate) && { populate: child.populate }) }, tag: { key: group.key, children: child.tags } };
+        return { request: { ...request, ...(nonEmpty(child.populate) && { populate: child.populate }) }, tag: { key: group.key, children: child.tags } };
       }
       case 'dynamiczone': {
-        const on: Record<string, unknown> = {};
+        const on: Record<string, PopulateNode> = {};
         const onTags: Record<string, TagTree> = {};
         for (const uid of attr.components) {
           const component = this.index.byUid.get(uid);
@@ -211,7 +213,7 @@ function attributeOf(owner: Owner, name: string): Attribute | undefined {
   return name === 'localizations' && owner.kind === 'contentType' && owner.schema.localized ? localizationsField(owner.uid) : undefined;
 }
 
-function nonEmpty(value: Record<string, unknown>): boolean {
+function nonEmpty(value: object): boolean {
   return Object.keys(value).length > 0;
 }
 

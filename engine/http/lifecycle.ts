@@ -13,7 +13,7 @@ import type { BaseLogger as Logger } from 'pino';
 import { callerOf } from '../actions/action-context.js';
 import type { Permissions, Principal } from '../auth/permissions.js';
 import { ForbiddenError, MethodNotAllowedError, NotFoundError, statusOf, toErrorBody } from '../errors/index.js';
-import { parseQueryString } from '../request/index.js';
+import { EMPTY_QUERY, parseQuery, parseQueryString } from '../request/index.js';
 import { isMultipart, readMultipart, type MultipartBody } from '../upload/read-multipart.js';
 import type { ClientAddress } from './client-address.js';
 import { applyCors } from './cors.js';
@@ -82,12 +82,13 @@ export function createLifecycle(o: LifecycleOptions): Lifecycle {
 
     const principal: Principal = route.authenticate ? await o.authenticate(req.headers.authorization) : { kind: 'public' };
     if (route.permission && !allows(o.permissions, principal, route.permission)) throw new ForbiddenError('Forbidden');
-    const query = route.query ? parseQueryString(search) : EMPTY;
+    const rawQuery = route.query === 'none' ? EMPTY : parseQueryString(search);
+    const query = route.query === 'content' ? parseQuery(rawQuery) : EMPTY_QUERY;
     const { body, multipart } = await readBody(req, route, principal, method);
     try {
       if (route.contractBody && route.operationId && body !== undefined) o.checkBody?.(route.operationId, body, match.params);
       const request: HttpRequest = {
-        raw: req, method, pathname, search, params: match.params, query, body, ...(multipart && { multipart }),
+        raw: req, method, pathname, search, params: match.params, query, rawQuery, body, ...(multipart && { multipart }),
         caller: callerOf(o.permissions, principal, route.authenticate ? o.clients.of(req) : undefined),
       };
       const reply = await route.handle(request);

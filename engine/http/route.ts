@@ -8,6 +8,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Caller } from '../actions/action-context.js';
 import type { Principal } from '../auth/permissions.js';
+import type { ParsedQuery } from '../request/parsed-query.js';
 import type { MultipartBody } from '../upload/read-multipart.js';
 
 /**
@@ -31,8 +32,11 @@ export interface Route {
   readonly authenticate: boolean;
   /** checked after authentication (403 Forbidden); absent: the handler's action decides */
   readonly permission?: RoutePermission;
-  /** parse the query string into `request.query` */
-  readonly query: boolean;
+  /**
+   * the query string: `content` -> the Content API's typed query in `request.query` (400 for a
+   * malformed or unknown parameter); `raw` -> only the nested data in `request.rawQuery`; `none`
+   */
+  readonly query: 'none' | 'raw' | 'content';
   readonly body: BodyKind;
   /** `multipart` bodies: who may send files (checked before any byte is read), the largest text field */
   readonly multipart?: { readonly permission?: RoutePermission; readonly maxFieldSize?: number };
@@ -51,8 +55,10 @@ export interface HttpRequest {
   /** path parameters: `{ id: '12' }`; a wildcard route's rest of the path is `params['*']` */
   readonly params: Readonly<Record<string, string>>;
   readonly caller: Caller;
-  /** the parsed query string (empty when the route does not parse it) */
-  readonly query: Record<string, unknown>;
+  /** the typed query of a `content` route (empty otherwise) */
+  readonly query: ParsedQuery;
+  /** the query string as nested data (`raw` and `content` routes; empty otherwise) */
+  readonly rawQuery: Record<string, unknown>;
   /** `json`: the parsed body (undefined when empty); `raw` and non-multipart `multipart`: a Buffer; else undefined */
   readonly body: unknown;
   /** a `multipart` route's multipart/form-data body: fields and spooled files */

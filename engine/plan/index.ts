@@ -1,6 +1,7 @@
 /**
- * engine/plan: the planners' public face. Front doors (REST handlers, GraphQL resolvers) import from
- * here; the parsers behind them stay internal. Plans are frozen plain data (see types.ts).
+ * engine/plan: the planners' public face. The action layer imports from here; the parsers behind
+ * them stay internal. Plans are frozen plain data (see types.ts); reads take the request stage's
+ * typed ParsedQuery (engine/request/parsed-query.ts).
  */
 export { planFind } from './plan-find.js';
 export { planFindOne } from './plan-find-one.js';
@@ -10,7 +11,8 @@ export { parseFields } from './parse-fields.js';
 export { parseFilters } from './parse-filters.js';
 export { parseSort } from './parse-sort.js';
 export { parsePagination } from './parse-pagination.js';
-export { parsePopulate, localizationsField } from './parse-populate.js';
+export { parsePopulate } from './parse-populate.js';
+export { localizationsField } from './localizations-field.js';
 export { ALL_LOCALES, parseLocale } from './parse-locale.js';
 export { planCreateLocalization, planReadShared, sharedAttributes, sharedBody, touchesShared } from './plan-localization.js';
 export type { PageLimits, ReadOptions, WriteOptions } from './plan-options.js';

@@ -1,11 +1,2 @@
-/**
- * engine/plan: the one read-side 400 for a name or value the client may not use. Unknown and
- * private names get the same message so a response never reveals that a private field exists
- * (Strapi: "Invalid parameter internalNotes", details {}).
- */
-import { ValidationError } from '../errors/errors.js';
-
-/** `throw invalidParameter('internalNotes')` -> 400 ValidationError "Invalid parameter internalNotes". */
-export function invalidParameter(name: string): ValidationError {
-  return new ValidationError(`Invalid parameter ${name}`);
-}
+/** engine/plan: re-exported from the request stage (one read-side 400 for both stages). */
+export { invalidParameter } from '../request/invalid-parameter.js';

@@ -1,15 +1,14 @@
 /**
  * engine/plan: the filter on one scalar column (`filters[title][$containsi]=x`, `filters[id][0]=1`)
  * -> WhereNode with values coerced to the column's type. Implicit forms follow Strapi: a bare value is
- * `$eq`, an array is `$in`, an array under another operator ORs it per element. Bad values -> 400.
+ * `$eq`, a list under `$eq` is `$in`, a list under another operator ORs it per element. Bad values,
+ * and names under a scalar, are a 400 naming the attribute (or the name).
  */
 import type { ScalarType } from '../../compiler/model/types.js';
+import type { FilterExpr, FilterOperator, FilterValue } from '../request/parsed-query.js';
 import { coerceScalar } from './coerce-scalar.js';
 import { combineNodes } from './combine-nodes.js';
 import { invalidParameter } from './invalid-parameter.js';
-import { isRecord } from './is-record.js';
-import { listOf } from './list-of.js';
-import { operatorOf } from './operator-of.js';
 import { parseBooleanFlag } from './parse-boolean-flag.js';
 import type { Operator, WhereNode } from './types.js';
 
@@ -19,77 +18,59 @@ const TEXT_OPERATORS: ReadonlySet<Operator> = new Set([
   '$startsWith', '$startsWithi', '$endsWith', '$endsWithi',
 ]);
 const LIST_OPERATORS: ReadonlySet<Operator> = new Set(['$in', '$notIn']);
-const MAX_DEPTH = 16;
 
-export interface AttributeFilterContext {
-  readonly dialect: 'rest' | 'graphql';
-}
-
-function coerce(field: string, type: ScalarType, value: unknown): unknown {
+function coerce(field: string, type: ScalarType, value: FilterValue): unknown {
   if (type === 'json' || type === 'array') throw invalidParameter(field);
   const coerced = coerceScalar(type, value);
   if (coerced === undefined) throw invalidParameter(field);
   return coerced.value;
 }
 
-function text(field: string, value: unknown): string {
+function text(field: string, value: FilterValue): string {
   if (typeof value === 'string') return value;
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   if (typeof value === 'boolean') return String(value);
   throw invalidParameter(field);
 }
 
-function cmp(field: string, type: ScalarType, op: Operator, value: unknown): WhereNode {
+/** One comparison of `field` (of `type`) with `value`. */
+export function compareNode(field: string, type: ScalarType, op: FilterOperator, value: FilterValue): WhereNode {
   if (op === '$null' || op === '$notNull') {
     const flag = parseBooleanFlag(value);
     if (flag === undefined) throw invalidParameter(field);
     return { kind: 'cmp', field, op, value: flag };
   }
-  if (LIST_OPERATORS.has(op)) {
-    const list = listOf(value) ?? [value];
-    return { kind: 'cmp', field, op, value: list.map((v) => coerce(field, type, v)) };
-  }
+  const list = Array.isArray(value) ? (value as readonly FilterValue[]) : undefined;
+  if (LIST_OPERATORS.has(op)) return { kind: 'cmp', field, op, value: (list ?? [value]).map((v) => coerce(field, type, v)) };
   if (op === '$between') {
-    const list = listOf(value);
     if (!list || list.length !== 2) throw invalidParameter(field);
     return { kind: 'cmp', field, op, value: list.map((v) => coerce(field, type, v)) };
   }
-  const list = listOf(value);
   if (list) {
-    if (op === '$eq') return cmp(field, type, '$in', list);
-    return { kind: 'or', nodes: list.map((v) => cmp(field, type, op, v)) };
+    if (op === '$eq') return compareNode(field, type, '$in', list);
+    return { kind: 'or', nodes: list.map((v) => compareNode(field, type, op, v)) };
   }
   if (TEXT_OPERATORS.has(op)) return { kind: 'cmp', field, op, value: text(field, value) };
   return { kind: 'cmp', field, op, value: coerce(field, type, value) };
 }
 
 /**
- *   parseAttributeFilter('readingTime', 'integer', { $gte: '5' }, rest)
+ *   parseAttributeFilter('readingTime', 'integer', { kind: 'cmp', op: '$gte', value: '5' })
  *   -> { kind: 'cmp', field: 'readingTime', op: '$gte', value: 5 }
- *   parseAttributeFilter('id', 'integer', ['1', '2'], rest) -> { kind: 'cmp', field: 'id', op: '$in', value: [1, 2] }
+ *   parseAttributeFilter('id', 'integer', { kind: 'cmp', op: '$eq', value: ['1', '2'] }) -> { kind: 'cmp', field: 'id', op: '$in', value: [1, 2] }
  */
-export function parseAttributeFilter(field: string, type: ScalarType, value: unknown, ctx: AttributeFilterContext, depth = 0): WhereNode | undefined {
-  if (depth > MAX_DEPTH) throw invalidParameter(field);
-  if (value === undefined || (value === null && ctx.dialect === 'graphql')) return undefined;
-  if (!isRecord(value)) return cmp(field, type, '$eq', value);
-  const nodes: WhereNode[] = [];
-  for (const key of Object.keys(value)) {
-    const sub = value[key];
-    if (sub === undefined || (sub === null && ctx.dialect === 'graphql')) continue;
-    const op = operatorOf(key, ctx.dialect);
-    if (!op || op.kind === 'unknown') throw invalidParameter(key);
-    if (op.kind === 'cmp') {
-      nodes.push(cmp(field, type, op.op, sub));
-    } else if (op.op === '$not') {
-      const inner = parseAttributeFilter(field, type, sub, ctx, depth + 1);
-      if (inner) nodes.push({ kind: 'not', node: inner });
-    } else {
-      const list = listOf(sub);
-      if (!list) throw invalidParameter(key);
-      const inner = list.map((v) => parseAttributeFilter(field, type, v, ctx, depth + 1));
-      const node = combineNodes(op.op === '$and' ? 'and' : 'or', inner);
-      if (node) nodes.push(node);
+export function parseAttributeFilter(field: string, type: ScalarType, expr: FilterExpr): WhereNode | undefined {
+  switch (expr.kind) {
+    case 'cmp':
+      return compareNode(field, type, expr.op, expr.value);
+    case 'and':
+    case 'or':
+      return combineNodes(expr.kind, expr.items.map((item) => parseAttributeFilter(field, type, item)));
+    case 'not': {
+      const inner = parseAttributeFilter(field, type, expr.item);
+      return inner && { kind: 'not', node: inner };
     }
+    case 'field':
+      throw invalidParameter(expr.name);
   }
-  return combineNodes('and', nodes);
 }

@@ -1,114 +1,109 @@
 /**
- * engine/plan: `filters` (REST `$eq` dialect or GraphQL `eq` dialect) -> WhereNode, checked against
+ * engine/plan: a FilterExpr (engine/request; REST and GraphQL alike) -> WhereNode, checked against
  * the model: fields exist and are readable, relations (also media and components, to any depth) are
  * followed, relations to types the requester may not find are refused. Errors: 400 "Invalid parameter <name>".
  */
 import type { NormalizedModel } from '../../compiler/model/types.js';
+import type { FilterExpr } from '../request/parsed-query.js';
 import { combineNodes } from './combine-nodes.js';
 import { invalidParameter } from './invalid-parameter.js';
-import { isRecord } from './is-record.js';
-import { listOf } from './list-of.js';
-import { operatorOf } from './operator-of.js';
+import { localizationsField } from './localizations-field.js';
 import { parseAttributeFilter } from './parse-attribute-filter.js';
 import { parseBooleanFlag } from './parse-boolean-flag.js';
 import type { ReadOptions } from './plan-options.js';
-import { localizationsField } from './parse-populate.js';
 import { readableField, type ReadableField } from './readable-field.js';
 import { schemaOf, type Schema } from './schema-of.js';
 import type { WhereNode } from './types.js';
 
 const UPLOAD_FILE = 'plugin::upload.file';
-const MAX_DEPTH = 32;
 
 interface Ctx {
   readonly model: NormalizedModel;
   readonly options: ReadOptions;
-  readonly dialect: 'rest' | 'graphql';
 }
 
 type LinkField = Extract<ReadableField, { kind: 'relation' | 'media' | 'component' }>;
-
-function skip(value: unknown, ctx: Ctx): boolean {
-  return value === undefined || (value === null && ctx.dialect === 'graphql');
-}
-
-/** `$null` / `$notNull` on the link itself: is there any linked row? */
-function exists(attribute: string, op: '$null' | '$notNull', value: unknown): WhereNode {
-  const flag = parseBooleanFlag(value);
-  if (flag === undefined) throw invalidParameter(attribute);
-  return { kind: 'exists', attribute, negate: op === '$null' ? flag : !flag };
-}
 
 function linkNode(field: LinkField, where: WhereNode): WhereNode {
   if (field.kind === 'component') return { kind: 'component', attribute: field.name, component: field.component, where };
   return { kind: 'relation', attribute: field.name, target: field.kind === 'media' ? UPLOAD_FILE : field.target, where };
 }
 
-/** A relation, media or component filter: link-level operators apply to the linked id. */
-function parseLink(field: LinkField, value: unknown, ctx: Ctx, depth: number): WhereNode | undefined {
+/** the conjuncts of an expression (`and` flattened), so each can be placed on the link or on the linked row */
+function conjuncts(expr: FilterExpr): FilterExpr[] {
+  return expr.kind === 'and' ? expr.items.flatMap(conjuncts) : [expr];
+}
+
+/** A condition on a linked row: comparisons apply to its id, names to its attributes. */
+function rowWhere(schema: Schema, expr: FilterExpr, ctx: Ctx): WhereNode | undefined {
+  switch (expr.kind) {
+    case 'cmp':
+      return parseAttributeFilter('id', 'integer', expr);
+    case 'and':
+    case 'or':
+      return combineNodes(expr.kind, expr.items.map((item) => rowWhere(schema, item, ctx)));
+    case 'not': {
+      const inner = rowWhere(schema, expr.item, ctx);
+      return inner && { kind: 'not', node: inner };
+    }
+    case 'field':
+      return fieldWhere(schema, expr.name, expr.filter, ctx);
+  }
+}
+
+/**
+ * A relation, media or component filter: `$null` / `$notNull` apply to the link itself (is there
+ * any linked row?); every other condition to one linked row, together.
+ */
+function linkWhere(field: LinkField, expr: FilterExpr, ctx: Ctx): WhereNode | undefined {
   if (field.kind === 'relation' && !ctx.options.canFind(field.target)) throw invalidParameter(field.name);
   const target = schemaOf(ctx.model, field.kind === 'component' ? field.component : field.kind === 'media' ? UPLOAD_FILE : field.target);
-  if (!isRecord(value)) {
-    const where = parseAttributeFilter('id', 'integer', value, ctx);
-    return where && linkNode(field, where);
-  }
   const nodes: (WhereNode | undefined)[] = [];
-  const idFilter: Record<string, unknown> = Object.create(null);
-  const nested: Record<string, unknown> = Object.create(null);
-  for (const key of Object.keys(value)) {
-    const op = operatorOf(key, ctx.dialect);
-    if (op?.kind === 'cmp' && (op.op === '$null' || op.op === '$notNull')) {
-      if (!skip(value[key], ctx)) nodes.push(exists(field.name, op.op, value[key]));
-    } else if (op?.kind === 'cmp') {
-      idFilter[key] = value[key];
-    } else {
-      nested[key] = value[key];
-    }
+  const row: FilterExpr[] = [];
+  for (const part of conjuncts(expr)) {
+    if (part.kind === 'cmp' && (part.op === '$null' || part.op === '$notNull')) {
+      const flag = parseBooleanFlag(part.value);
+      if (flag === undefined) throw invalidParameter(field.name);
+      nodes.push({ kind: 'exists', attribute: field.name, negate: part.op === '$null' ? flag : !flag });
+    } else row.push(part);
   }
-  const where = combineNodes('and', [
-    Object.keys(idFilter).length > 0 ? parseAttributeFilter('id', 'integer', idFilter, ctx) : undefined,
-    Object.keys(nested).length > 0 ? parseWhere(target, nested, ctx, depth + 1) : undefined,
-  ]);
+  const where = combineNodes('and', row.map((part) => rowWhere(target, part, ctx)));
   if (where) nodes.push(linkNode(field, where));
   return combineNodes('and', nodes);
 }
 
-function parseWhere(schema: Schema, raw: Record<string, unknown>, ctx: Ctx, depth: number): WhereNode | undefined {
-  if (depth > MAX_DEPTH) throw invalidParameter('filters');
-  const nodes: (WhereNode | undefined)[] = [];
-  for (const key of Object.keys(raw)) {
-    const value = raw[key];
-    if (skip(value, ctx)) continue;
-    const op = operatorOf(key, ctx.dialect);
-    if (op && op.kind !== 'logical') throw invalidParameter(key);
-    if (op?.op === '$not') {
-      if (!isRecord(value)) throw invalidParameter(key);
-      const inner = parseWhere(schema, value, ctx, depth + 1);
-      if (inner) nodes.push({ kind: 'not', node: inner });
-    } else if (op) {
-      const list = listOf(value);
-      if (!list || !list.every(isRecord)) throw invalidParameter(key);
-      nodes.push(combineNodes(op.op === '$and' ? 'and' : 'or', list.map((item) => parseWhere(schema, item as Record<string, unknown>, ctx, depth + 1))));
-    } else {
-      // `localizations` of a localized type filters through its other localizations
-      const field = key === 'localizations' && 'kind' in schema && schema.localized ? localizationsField(schema.uid) : readableField(schema, key);
-      if (!field || field.kind === 'dynamiczone') throw invalidParameter(key);
-      nodes.push(field.kind === 'scalar' ? parseAttributeFilter(key, field.type, value, ctx) : parseLink(field, value, ctx, depth));
+function fieldWhere(schema: Schema, name: string, expr: FilterExpr, ctx: Ctx): WhereNode | undefined {
+  // `localizations` of a localized type filters through its other localizations
+  const field = name === 'localizations' && 'kind' in schema && schema.localized ? localizationsField(schema.uid) : readableField(schema, name);
+  if (!field || field.kind === 'dynamiczone') throw invalidParameter(name);
+  return field.kind === 'scalar' ? parseAttributeFilter(name, field.type, expr) : linkWhere(field, expr, ctx);
+}
+
+function typeWhere(schema: Schema, expr: FilterExpr, ctx: Ctx): WhereNode | undefined {
+  switch (expr.kind) {
+    case 'and':
+    case 'or':
+      return combineNodes(expr.kind, expr.items.map((item) => typeWhere(schema, item, ctx)));
+    case 'not': {
+      const inner = typeWhere(schema, expr.item, ctx);
+      return inner && { kind: 'not', node: inner };
     }
+    case 'field':
+      return fieldWhere(schema, expr.name, expr.filter, ctx);
+    case 'cmp':
+      // a comparison needs a name to compare
+      throw invalidParameter(expr.op);
   }
-  return combineNodes('and', nodes);
 }
 
 /**
- * Parse the `filters` parameter of `uid` (a content-type or, inside populate, any target).
- *   parseFilters(model, 'api::article.article', { author: { name: { $eq: 'Ann' } } }, opts)
+ * The `filters` of `uid` (a content-type or, inside populate, any target).
+ *   parseFilters(model, 'api::article.article', filterQuery({ author: { name: { $eq: 'Ann' } } }), opts)
  *   -> { kind: 'relation', attribute: 'author', target: 'api::author.author',
  *        where: { kind: 'cmp', field: 'name', op: '$eq', value: 'Ann' } }
  * Absent or empty filters -> undefined.
  */
-export function parseFilters(model: NormalizedModel, uid: string, raw: unknown, options: ReadOptions): WhereNode | undefined {
-  const ctx: Ctx = { model, options, dialect: options.dialect ?? 'rest' };
-  if (raw === undefined || raw === null || raw === '') return undefined;
-  if (!isRecord(raw)) throw invalidParameter('filters');
-  return parseWhere(schemaOf(model, uid), raw, ctx, 0);
+export function parseFilters(model: NormalizedModel, uid: string, expr: FilterExpr | undefined, options: ReadOptions): WhereNode | undefined {
+  if (!expr) return undefined;
+  return typeWhere(schemaOf(model, uid), expr, { model, options });
 }

@@ -1,8 +1,8 @@
 /**
- * engine/plan: the `locale` query parameter of a read (REST `?locale=`, GraphQL `locale:`). On a
- * localized type: absent -> the default locale, `all` -> every locale (lists and single types), a
- * configured code -> that locale, anything else -> 400. Types without i18n ignore it, as Strapi v4
- * does (a non-string is still a 400, like every malformed parameter). Pure.
+ * engine/plan: the `locale` of a read (REST `?locale=`, GraphQL `locale:`; a string or absent once the
+ * request stage has read it) or of a single type's write. On a localized type: absent -> the default
+ * locale, `all` -> every locale (lists and single types), a configured code -> that locale, anything
+ * else -> 400. Types without i18n ignore it, as Strapi v4 does (a non-string is still a 400). Pure.
  */
 import type { ContentType, NormalizedModel } from '../../compiler/model/types.js';
 import { ValidationError } from '../errors/errors.js';

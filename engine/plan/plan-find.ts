@@ -1,17 +1,17 @@
 /**
- * engine/plan: a list request (REST GET /api/<plural>, GraphQL `<plural>`) -> FindPlan. Takes the
- * parsed query (qs output or GraphQL args), checks every parameter against the model and returns a
- * frozen plan; never touches a database. Errors: 400 ValidationError / PaginationError, 404 for an unknown uid.
+ * engine/plan: a list read (REST GET /api/<plural>, GraphQL `<plural>`, the plugins' lists) ->
+ * FindPlan. Takes the typed query of the request stage, checks every part against the model and
+ * returns a frozen plan; never touches a database. Errors: 400 ValidationError / PaginationError,
+ * 404 for an unknown uid.
  */
 import type { ContentType, NormalizedModel } from '../../compiler/model/types.js';
-import { checkQueryKeys } from './check-query-keys.js';
+import type { ParsedQuery } from '../request/parsed-query.js';
 import { deepFreeze } from './deep-freeze.js';
 import { parseFields } from './parse-fields.js';
 import { parseFilters } from './parse-filters.js';
 import { parseLocale } from './parse-locale.js';
 import { parsePagination } from './parse-pagination.js';
 import { parsePopulate } from './parse-populate.js';
-import { parsePublicationState } from './parse-publication-state.js';
 import { parseSort } from './parse-sort.js';
 import type { ReadOptions } from './plan-options.js';
 import { readLimits } from './read-limits.js';
@@ -19,21 +19,19 @@ import { schemaOf } from './schema-of.js';
 import type { FindPlan } from './types.js';
 
 /**
- *   planFind(model, 'api::article.article', { sort: 'title:desc', pagination: { pageSize: '5' } }, { canFind })
+ *   planFind(model, 'api::article.article', parseQuery({ sort: 'title:desc', pagination: { pageSize: '5' } }), { canFind })
  *   -> { kind: 'find', uid: 'api::article.article', sort: [{ path: ['title'], direction: 'desc' }],
  *        page: { style: 'page', page: 1, pageSize: 5, withCount: true }, populate: {}, publicationState: 'live' }
  */
-export function planFind(model: NormalizedModel, uid: string, query: unknown, options: ReadOptions): FindPlan {
+export function planFind(model: NormalizedModel, uid: string, query: ParsedQuery, options: ReadOptions): FindPlan {
   const type = schemaOf(model, uid, 'contentType') as ContentType;
-  const q = checkQueryKeys(query);
   const limits = readLimits(model, options);
-  const where = parseFilters(model, uid, q.filters, options);
-  const sort = parseSort(model, uid, q.sort, options);
-  const fields = parseFields(model, uid, q.fields);
-  const populate = parsePopulate(model, uid, q.populate, options, limits);
-  const page = parsePagination(q.pagination, limits);
-  const publicationState = parsePublicationState(q.publicationState, options.dialect);
-  const locale = parseLocale(model, type, q.locale);
+  const where = parseFilters(model, uid, query.filters, options);
+  const sort = parseSort(model, uid, query.sort, options);
+  const fields = parseFields(model, uid, query.fields);
+  const populate = parsePopulate(model, uid, query.populate, options, limits);
+  const page = parsePagination(query.pagination, limits);
+  const locale = parseLocale(model, type, query.locale);
   return deepFreeze({
     kind: 'find',
     uid,
@@ -42,9 +40,8 @@ export function planFind(model: NormalizedModel, uid: string, query: unknown, op
     page,
     ...(fields && { fields }),
     populate,
-    publicationState,
+    publicationState: query.publicationState ?? 'live',
     ...(locale !== undefined && { locale }),
-    // entry-level meta.availableLocales exists in REST answers only
-    ...(locale !== undefined && (options.availableLocales ?? options.dialect !== 'graphql') && { availableLocales: true as const }),
+    ...(locale !== undefined && options.availableLocales && { availableLocales: true as const }),
   });
 }

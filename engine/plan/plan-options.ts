@@ -1,10 +1,11 @@
 /**
- * engine/plan: the options every planner takes besides the model. Read plans need to know which
- * types the requester may `find` (populate and relation filters respect it) and which front door
- * asked (REST `$eq` or GraphQL `eq`); write plans need the clock, injected so plans stay deterministic.
+ * engine/plan: the options every planner takes besides the model and the query. Read plans need to
+ * know which types the requester may `find` (populate and relation filters respect it) and the page
+ * limits and list paging the caller answers with; write plans need the clock, injected so plans stay
+ * deterministic. Nothing here says which door asked: each door states what it answers with.
  */
 
-/** Pagination defaults and caps; REST reads `config.rest`, GraphQL caps at `config.graphql.amountLimit`. */
+/** Pagination defaults and caps (REST: `config.rest`; GraphQL: capped at `config.graphql.amountLimit`). */
 export interface PageLimits {
   readonly defaultLimit: number;
   readonly maxLimit: number;
@@ -14,12 +15,12 @@ export interface PageLimits {
 export interface ReadOptions {
   /** may the requester `find` entries of this content-type uid? (media are not asked, as in Strapi) */
   readonly canFind: (uid: string) => boolean;
-  /** 'rest' (default): operators are `$eq`, `$and`...; 'graphql': `eq`, `and`... */
-  readonly dialect?: 'rest' | 'graphql';
-  /** overrides the limits taken from the model config */
+  /** overrides the limits taken from the model config (`config.rest`) */
   readonly limits?: PageLimits;
-  /** localized types: attach each entry's other localizations for its `meta.availableLocales` (default: REST dialect) */
+  /** localized types: attach each entry's other localizations for its `meta.availableLocales` */
   readonly availableLocales?: boolean;
+  /** page populated to-many lists (relations, multiple media, repeatable components): `defaultLimit` rows unless the populate asks */
+  readonly relationPages?: { readonly defaultLimit: number };
 }
 
 export interface WriteOptions {

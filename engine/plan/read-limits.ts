@@ -1,6 +1,5 @@
 /**
- * engine/plan: pagination limits of a read: the caller's override, else REST's `config.rest`, or for
- * GraphQL the same default page size capped at `config.graphql.amountLimit` (the documented key). Pure.
+ * engine/plan: pagination limits of a read: the caller's, else REST's `config.rest`. Pure.
  */
 import type { NormalizedModel } from '../../compiler/model/types.js';
 import type { PageLimits, ReadOptions } from './plan-options.js';
@@ -9,6 +8,5 @@ import type { PageLimits, ReadOptions } from './plan-options.js';
 export function readLimits(model: NormalizedModel, options: ReadOptions): PageLimits {
   if (options.limits) return options.limits;
   const { defaultLimit, maxLimit, withCount } = model.config.rest;
-  if (options.dialect === 'graphql') return { defaultLimit, maxLimit: model.config.graphql.amountLimit, withCount };
   return { defaultLimit, maxLimit, withCount };
 }

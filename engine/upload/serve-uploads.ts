@@ -21,7 +21,7 @@ export class UploadsServer {
 
   /** `GET`/`HEAD` `/uploads/*`: no credentials are read (the files are public, as Strapi serves them) */
   route(): Route {
-    return { authenticate: false, query: false, body: 'none', handle: (r) => this.reply(r.raw, r.params['*'] ?? '') };
+    return { authenticate: false, query: 'none', body: 'none', handle: (r) => this.reply(r.raw, r.params['*'] ?? '') };
   }
 
   /** the answer for the object `key` (the path after `/uploads/`) */

@@ -28,7 +28,7 @@ function linkOf(get: (name: string) => unknown): UploadLink | undefined {
 
 /** POST /api/upload: files -> records; `?id=` -> update that file's info (or replace its content). */
 async function upload(ctx: ActionContext, r: HttpRequest): Promise<Entry | Entry[]> {
-  const id = r.query.id;
+  const id = r.rawQuery.id;
   let infoValues: unknown[] = [];
   let link: UploadLink | undefined;
   if (r.multipart) {
@@ -75,7 +75,7 @@ export function uploadRoute(ctx: ActionContext, operationId: string, action: str
     operationId,
     authenticate: true,
     permission: [UPLOAD_PERMISSION_UID, action],
-    query: true,
+    query: action === 'find' || action === 'findOne' ? 'content' : 'raw',
     body: action === 'upload' ? 'multipart' : 'none',
     handle: async (r): Promise<Reply> => {
       const result = await handler(ctx, r);

@@ -18,8 +18,8 @@ export interface RestDoor {
   readonly shaper: EntryShaper;
 }
 
-/** REST answers show createdBy / updatedBy of types with `populateCreatorFields`, and entry-level available locales */
-const REST_READ: ReadExtras = { creators: true };
+/** REST answers show createdBy / updatedBy of types with `populateCreatorFields`, and entries' `meta.availableLocales` */
+const REST_READ: ReadExtras = { creators: true, availableLocales: true };
 
 type Handler = (door: RestDoor, type: ContentType, r: HttpRequest) => Promise<Reply>;
 
@@ -59,7 +59,7 @@ const remove: Handler = async (door, type, r) => one(door, type.uid, await delet
  * unwrapped and the answer flat, as Strapi's i18n plugin does; the new entry lists its localizations.
  */
 const localization: Handler = async (door, type, r) => {
-  const entry = await createLocalization(door.actions, r.caller, type.uid, r.params.id, r.body, { query: { populate: ['localizations'] }, extras: { availableLocales: false } });
+  const entry = await createLocalization(door.actions, r.caller, type.uid, r.params.id, r.body, { query: { populate: { localizations: {} } } });
   return ok(flatEntry(door.actions.model, type.uid, entry));
 };
 
@@ -82,7 +82,7 @@ export function contentRoute(door: RestDoor, operationId: string, uid: string, a
     operationId,
     authenticate: true,
     permission,
-    query: true,
+    query: 'content',
     body: bound.body ? 'json' : 'none',
     contractBody: bound.body,
     handle: (r) => bound.handler(door, type, r),

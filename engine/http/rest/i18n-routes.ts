@@ -15,7 +15,7 @@ export function i18nRoute(door: RestDoor, operationId: string, action: string): 
     operationId,
     authenticate: true,
     permission: ['plugin::i18n.locales', 'listLocales'],
-    query: false,
+    query: 'none',
     body: 'none',
     handle: async (r) => {
       const locales = await listLocales(door.actions, r.caller);

@@ -15,6 +15,8 @@ interface UsersRoute {
   /** the permission as Strapi names it: [`plugin::users-permissions.auth`, `callback`] */
   readonly permission: readonly [uid: string, action: string];
   readonly body: boolean;
+  /** reads the Content API query (fields, populate, filters...) */
+  readonly query?: true;
   readonly handle: (door: RestDoor, r: HttpRequest) => Promise<Reply>;
 }
 
@@ -35,12 +37,12 @@ const USERS_ROUTES: Readonly<Record<string, UsersRoute>> = {
       return ok({ jwt, user: flat(door, user) });
     },
   },
-  me: { permission: [USER_UID, 'me'], body: false, handle: async (door, r) => ok(flat(door, await me(door.actions, r.caller, r.query))) },
+  me: { permission: [USER_UID, 'me'], body: false, query: true, handle: async (door, r) => ok(flat(door, await me(door.actions, r.caller, r.query))) },
   // a plain array of users (no meta)
-  find: { permission: [USER_UID, 'find'], body: false, handle: async (door, r) => ok((await findUsers(door.actions, r.caller, r.query)).map((u) => flat(door, u))) },
-  findOne: { permission: [USER_UID, 'findOne'], body: false, handle: async (door, r) => ok(flat(door, await findUser(door.actions, r.caller, r.params.id, r.query))) },
+  find: { permission: [USER_UID, 'find'], body: false, query: true, handle: async (door, r) => ok((await findUsers(door.actions, r.caller, r.query)).map((u) => flat(door, u))) },
+  findOne: { permission: [USER_UID, 'findOne'], body: false, query: true, handle: async (door, r) => ok(flat(door, await findUser(door.actions, r.caller, r.params.id, r.query))) },
   // a bare number; only `filters` is read
-  count: { permission: [USER_UID, 'count'], body: false, handle: async (door, r) => ok(await countUsers(door.actions, r.caller, r.query.filters)) },
+  count: { permission: [USER_UID, 'count'], body: false, query: true, handle: async (door, r) => ok(await countUsers(door.actions, r.caller, r.query.filters)) },
   update: { permission: [USER_UID, 'update'], body: true, handle: async (door, r) => ok(flat(door, await updateUser(door.actions, r.caller, r.params.id, r.body))) },
   destroy: { permission: [USER_UID, 'destroy'], body: false, handle: async (door, r) => ok(flat(door, await destroyUser(door.actions, r.caller, r.params.id))) },
 };
@@ -53,7 +55,7 @@ export function usersRoute(door: RestDoor, operationId: string, action: string):
     operationId,
     authenticate: true,
     permission: bound.permission,
-    query: true,
+    query: bound.query ? 'content' : 'raw',
     // users-permissions bodies are checked by their actions, in Strapi's wording
     body: bound.body ? 'json' : 'none',
     handle: (r) => bound.handle(door, r),

@@ -5,13 +5,14 @@
  */
 import { compileSpec } from '../../../compiler/compile.js';
 import type { NormalizedModel } from '../../../compiler/model/types.js';
-import type { ReadOptions } from '../../../engine/plan/plan-options.js';
+import { graphqlReader as graphqlReaderOf, restReader, type Reader } from './plan-reads.js';
 import { EXAMPLE_SPEC } from '../../helpers/spec-dir.js';
 
 export const model: NormalizedModel = (await compileSpec(EXAMPLE_SPEC)).model;
 
-export const publicReader: ReadOptions = { canFind: (uid) => !uid.startsWith('plugin::users-permissions.') };
-export const graphqlReader: ReadOptions = { ...publicReader, dialect: 'graphql' };
+const canFind = (uid: string) => !uid.startsWith('plugin::users-permissions.');
+export const publicReader: Reader = restReader(canFind);
+export const graphqlReader: Reader = graphqlReaderOf(model, canFind);
 
 export const ARTICLE = 'api::article.article';
 export const AUTHOR = 'api::author.author';

@@ -31,8 +31,8 @@ test('relations with their arguments, nested', () => {
     tags(sort: "name", filters: { name: { eq: "x" } }) { data { id } }
   } } } }`);
   assert.equal(r.populate, {
-    author: { populate: { articles: { pagination: { pageSize: 3 }, sort: [], publicationState: 'LIVE' } }, fields: ['name'] },
-    tags: { pagination: {}, sort: ['name'], filters: { name: { eq: 'x' } } },
+    author: { populate: { articles: { pagination: { pageSize: 3 }, publicationState: 'live' } }, fields: ['name'] },
+    tags: { pagination: {}, sort: [{ path: ['name'], direction: 'asc' }], filters: { kind: 'field', name: 'name', filter: { kind: 'cmp', op: '$eq', value: 'x' } } },
   });
   assert.equal(Object.keys(r.tags).sort(), ['author', 'tags']);
   assert.is(r.tags.author.key, '{}');
@@ -55,7 +55,7 @@ test('components, zones by fragment type, named fragments and @skip', () => {
 
 test('an alias with other arguments is not merged: the first argument set is loaded', () => {
   const r = read('{ articles { data { attributes { tags { data { id } } first: tags(pagination: { limit: 1 }) { data { id } } } } } }');
-  assert.equal(r.populate, { tags: { pagination: {}, sort: [] } });
+  assert.equal(r.populate, { tags: { pagination: {} } });
   assert.is(r.tags.tags.key, '{"pagination":{},"sort":[]}');
 });
 

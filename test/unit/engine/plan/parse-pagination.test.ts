@@ -6,14 +6,13 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parsePagination } from '../../../../engine/plan/parse-pagination.js';
-import { planFind } from '../../../../engine/plan/plan-find.js';
 import type { PagePlan } from '../../../../engine/plan/types.js';
-import { parseQueryString } from '../../../../engine/request/parse-query-string.js';
 import { ARTICLE, graphqlReader, model, publicReader } from '../example-model.js';
 import { expectError } from '../expect-error.js';
+import { findPlan, graphqlReader as graphqlReaderOf } from '../plan-reads.js';
 
 function page(query: string | Record<string, unknown>, options = publicReader): PagePlan {
-  return planFind(model, ARTICLE, typeof query === 'string' ? parseQueryString(query) : query, options).page;
+  return findPlan(model, ARTICLE, query, options).page;
 }
 
 const byPage = (p: number, pageSize: number, withCount = true): PagePlan => ({ style: 'page', page: p, pageSize, withCount });
@@ -89,19 +88,19 @@ test('pagination (graphql): typed values, nulls for arguments left out, cap at a
   assert.equal(page({ pagination: { page: null, pageSize: null, start: 5, limit: null } }, graphqlReader), byOffset(5, 25));
   assert.equal(page({ pagination: {} }, graphqlReader), byPage(1, 25));
   const capped = { ...model, config: { ...model.config, graphql: { ...model.config.graphql, amountLimit: 40 } } };
-  assert.equal(planFind(capped, ARTICLE, { pagination: { limit: 500 } }, graphqlReader).page, byOffset(0, 40));
-  assert.equal(planFind(capped, ARTICLE, { pagination: { limit: 500 } }, publicReader).page, byOffset(0, 100), 'REST still reads config.rest');
+  assert.equal(findPlan(capped, ARTICLE, { pagination: { limit: 500 } }, graphqlReaderOf(capped, publicReader.canFind)).page, byOffset(0, 40));
+  assert.equal(findPlan(capped, ARTICLE, { pagination: { limit: 500 } }, publicReader).page, byOffset(0, 100), 'REST still reads config.rest');
   expectError(() => page({ pagination: { page: 1.5 } }, graphqlReader), { status: 400, name: 'PaginationError', message: 'Invalid pagination parameter page' });
 });
 
 test('pagination: limits come from config.rest, or from the caller', () => {
   const limits = { defaultLimit: 10, maxLimit: 50, withCount: false };
   assert.equal(parsePagination(undefined, limits), byPage(1, 10, false));
-  assert.equal(parsePagination({ pageSize: '80' }, limits), byPage(1, 50, false));
-  assert.equal(parsePagination({ limit: '-1' }, limits), byOffset(0, 50, false));
-  assert.equal(parsePagination({ withCount: 'true' }, limits), byPage(1, 10, true));
+  assert.equal(parsePagination({ pageSize: 80 }, limits), byPage(1, 50, false));
+  assert.equal(parsePagination({ limit: -1 }, limits), byOffset(0, 50, false));
+  assert.equal(parsePagination({ withCount: true }, limits), byPage(1, 10, true));
   assert.equal(parsePagination({}, { defaultLimit: 500, maxLimit: 50, withCount: true }), byPage(1, 50), 'a default above the cap is capped');
-  assert.equal(planFind(model, ARTICLE, {}, { ...publicReader, limits }).page, byPage(1, 10, false));
+  assert.equal(findPlan(model, ARTICLE, {}, { ...publicReader, limits }).page, byPage(1, 10, false));
 });
 
 test.run();

@@ -5,13 +5,12 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { planFind } from '../../../../engine/plan/plan-find.js';
-import { parseQueryString } from '../../../../engine/request/parse-query-string.js';
 import { ARTICLE, model, publicReader } from '../example-model.js';
 import { expectError, invalidParameter } from '../expect-error.js';
+import { findPlan } from '../plan-reads.js';
 
 function fields(qs: string, uid = ARTICLE): readonly string[] | undefined {
-  return planFind(model, uid, parseQueryString(qs), publicReader).fields;
+  return findPlan(model, uid, qs, publicReader).fields;
 }
 
 const CASES: [string, string[] | undefined][] = [
@@ -33,7 +32,7 @@ const CASES: [string, string[] | undefined][] = [
 
 for (const [qs, expected] of CASES) {
   test(`fields: ${qs || '(none)'}`, () => {
-    const plan = planFind(model, ARTICLE, parseQueryString(qs), publicReader);
+    const plan = findPlan(model, ARTICLE, qs, publicReader);
     assert.equal(plan.fields, expected);
     assert.is('fields' in plan, expected !== undefined, 'fields is left out of the plan when every scalar is wanted');
   });

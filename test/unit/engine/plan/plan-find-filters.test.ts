@@ -5,15 +5,14 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { planFind } from '../../../../engine/plan/plan-find.js';
 import type { ReadOptions } from '../../../../engine/plan/plan-options.js';
 import { OPERATORS, type WhereNode } from '../../../../engine/plan/types.js';
-import { parseQueryString } from '../../../../engine/request/parse-query-string.js';
 import { ARTICLE, AUTHOR, graphqlReader, model, publicReader } from '../example-model.js';
 import { expectError, invalidParameter } from '../expect-error.js';
+import { findPlan } from '../plan-reads.js';
 
 function where(query: string | Record<string, unknown>, uid = ARTICLE, options: ReadOptions = publicReader): WhereNode | undefined {
-  return planFind(model, uid, typeof query === 'string' ? parseQueryString(query) : query, options).where;
+  return findPlan(model, uid, query, options).where;
 }
 
 const cmp = (field: string, op: string, value: unknown): WhereNode => ({ kind: 'cmp', field, op, value }) as WhereNode;

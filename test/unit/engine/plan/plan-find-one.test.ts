@@ -5,14 +5,13 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { planFindOne } from '../../../../engine/plan/plan-find-one.js';
 import type { FindOnePlan } from '../../../../engine/plan/types.js';
-import { parseQueryString } from '../../../../engine/request/parse-query-string.js';
 import { ARTICLE, model, publicReader } from '../example-model.js';
 import { expectError, invalidParameter } from '../expect-error.js';
+import { findOnePlan } from '../plan-reads.js';
 
 const HOMEPAGE = 'api::homepage.homepage';
-const findOne = (id: string | number | undefined, qs = '', uid = ARTICLE) => planFindOne(model, uid, id, parseQueryString(qs), publicReader);
+const findOne = (id: string | number | undefined, qs = '', uid = ARTICLE) => findOnePlan(model, uid, id, qs, publicReader);
 
 const PLANS: [string | number | undefined, string, string, FindOnePlan][] = [
   ['7', '', ARTICLE, { kind: 'findOne', uid: ARTICLE, id: 7, populate: {}, publicationState: 'live' }],
@@ -57,7 +56,7 @@ for (const [qs, name] of REFUSED) {
 }
 
 test('planFindOne: a list-only type is not found by uid typos', () => {
-  expectError(() => planFindOne(model, 'api::articles.articles', '1', {}, publicReader), { status: 404, name: 'NotFoundError', message: 'Not Found' });
+  expectError(() => findOnePlan(model, 'api::articles.articles', '1', {}, publicReader), { status: 404, name: 'NotFoundError', message: 'Not Found' });
 });
 
 test.run();

@@ -6,15 +6,14 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { NormalizedModel } from '../../../../compiler/model/types.js';
-import { planFind } from '../../../../engine/plan/plan-find.js';
 import type { ReadOptions } from '../../../../engine/plan/plan-options.js';
 import type { PopulateTree } from '../../../../engine/plan/types.js';
-import { parseQueryString } from '../../../../engine/request/parse-query-string.js';
 import { ARTICLE, AUTHOR, graphqlReader, model, publicReader } from '../example-model.js';
 import { expectError, invalidParameter } from '../expect-error.js';
+import { findPlan } from '../plan-reads.js';
 
 function populate(query: string | Record<string, unknown>, uid = ARTICLE, options: ReadOptions = publicReader, m: NormalizedModel = model): PopulateTree {
-  return planFind(m, uid, typeof query === 'string' ? parseQueryString(query) : query, options).populate;
+  return findPlan(m, uid, query, options).populate;
 }
 
 const ARTICLE_STAR = {

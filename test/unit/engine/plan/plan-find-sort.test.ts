@@ -5,15 +5,14 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { planFind } from '../../../../engine/plan/plan-find.js';
 import type { ReadOptions } from '../../../../engine/plan/plan-options.js';
 import type { SortItem } from '../../../../engine/plan/types.js';
-import { parseQueryString } from '../../../../engine/request/parse-query-string.js';
 import { ARTICLE, graphqlReader, model, publicReader } from '../example-model.js';
 import { expectError, invalidParameter } from '../expect-error.js';
+import { findPlan } from '../plan-reads.js';
 
 function sort(query: string | Record<string, unknown>, options: ReadOptions = publicReader): readonly SortItem[] {
-  return planFind(model, ARTICLE, typeof query === 'string' ? parseQueryString(query) : query, options).sort;
+  return findPlan(model, ARTICLE, query, options).sort;
 }
 
 const asc = (...path: string[]): SortItem => ({ path, direction: 'asc' });

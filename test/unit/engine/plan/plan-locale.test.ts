@@ -9,12 +9,12 @@ import { compileSpec } from '../../../../compiler/compile.js';
 import type { NormalizedModel } from '../../../../compiler/model/types.js';
 import { planCreate, planFind, planFindOne, planUpdate } from '../../../../engine/plan/index.js';
 import { planCreateLocalization, planReadShared, sharedAttributes, sharedBody, touchesShared } from '../../../../engine/plan/plan-localization.js';
-import { parseQueryString } from '../../../../engine/request/parse-query-string.js';
 import { MULTILINGUAL_SPEC } from '../../../helpers/spec-dir.js';
 import { expectError, invalidParameter } from '../expect-error.js';
+import { findPlan, findOnePlan, graphqlReader, restReader } from '../plan-reads.js';
 
 const model: NormalizedModel = (await compileSpec(MULTILINGUAL_SPEC)).model;
-const reader = { canFind: () => true };
+const reader = restReader(() => true);
 const PRODUCT = 'api::product.product';
 const BRAND = 'api::brand.brand';
 const HOMEPAGE = 'api::homepage.homepage';
@@ -36,47 +36,47 @@ const READS: [string, string, string | undefined][] = [
 
 for (const [uid, qs, locale] of READS) {
   test(`planFind: ${uid} ${qs}`, () => {
-    const plan = planFind(model, uid, parseQueryString(qs), reader);
+    const plan = findPlan(model, uid, qs, reader);
     assert.is(plan.locale, locale);
     assert.is(plan.availableLocales, locale === undefined ? undefined : true);
   });
 }
 
 test('planFind: an unknown locale is a 400 naming the allowed codes; a malformed one is an invalid parameter', () => {
-  expectError(() => planFind(model, PRODUCT, parseQueryString('locale=xx'), reader), localeError('en, fr, de, all'));
-  expectError(() => planFind(model, PRODUCT, parseQueryString('locale[0]=fr'), reader), invalidParameter('locale'));
-  expectError(() => planFind(model, BRAND, parseQueryString('locale[0]=fr'), reader), invalidParameter('locale'));
+  expectError(() => findPlan(model, PRODUCT, 'locale=xx', reader), localeError('en, fr, de, all'));
+  expectError(() => findPlan(model, PRODUCT, 'locale[0]=fr', reader), invalidParameter('locale'));
+  expectError(() => findPlan(model, BRAND, 'locale[0]=fr', reader), invalidParameter('locale'));
 });
 
 test('planFindOne: by id the locale does not apply (but is checked); single types read one locale', () => {
-  assert.equal(planFindOne(model, PRODUCT, '4', parseQueryString('locale=de'), reader), {
+  assert.equal(findOnePlan(model, PRODUCT, '4', 'locale=de', reader), {
     kind: 'findOne', uid: PRODUCT, id: 4, populate: {}, publicationState: 'live', availableLocales: true,
   });
-  expectError(() => planFindOne(model, PRODUCT, '4', parseQueryString('locale=xx'), reader), localeError('en, fr, de, all'));
-  assert.is(planFindOne(model, HOMEPAGE, undefined, {}, reader).locale, 'en');
-  assert.is(planFindOne(model, HOMEPAGE, undefined, parseQueryString('locale=fr'), reader).locale, 'fr');
-  expectError(() => planFindOne(model, HOMEPAGE, undefined, parseQueryString('locale=all'), reader), localeError('en, fr, de'));
-  assert.is(planFindOne(model, BRAND, '1', parseQueryString('locale=fr'), reader).availableLocales, undefined);
+  expectError(() => findOnePlan(model, PRODUCT, '4', 'locale=xx', reader), localeError('en, fr, de, all'));
+  assert.is(findOnePlan(model, HOMEPAGE, undefined, {}, reader).locale, 'en');
+  assert.is(findOnePlan(model, HOMEPAGE, undefined, 'locale=fr', reader).locale, 'fr');
+  expectError(() => findOnePlan(model, HOMEPAGE, undefined, 'locale=all', reader), localeError('en, fr, de'));
+  assert.is(findOnePlan(model, BRAND, '1', 'locale=fr', reader).availableLocales, undefined);
 });
 
 test('GraphQL reads have no entry meta, so they do not ask for availableLocales', () => {
-  const graphql = { ...reader, dialect: 'graphql' as const };
-  assert.is(planFind(model, PRODUCT, { locale: 'fr' }, graphql).availableLocales, undefined);
-  assert.is(planFindOne(model, PRODUCT, 3, {}, graphql).availableLocales, undefined);
+  const graphql = graphqlReader(model, () => true);
+  assert.is(findPlan(model, PRODUCT, { locale: 'fr' }, graphql).availableLocales, undefined);
+  assert.is(findOnePlan(model, PRODUCT, 3, {}, graphql).availableLocales, undefined);
 });
 
 test('populate: localizations is a to-many relation to the type itself, also under *', () => {
-  const plan = planFind(model, PRODUCT, parseQueryString('populate[localizations][fields][0]=name'), reader);
+  const plan = findPlan(model, PRODUCT, 'populate[localizations][fields][0]=name', reader);
   assert.equal(plan.populate, { localizations: { fields: ['name'] } });
-  assert.equal(Object.keys(planFind(model, PRODUCT, parseQueryString('populate=*'), reader).populate).sort(), ['brand', 'details', 'dimensions', 'localizations']);
-  assert.equal(planFind(model, BRAND, parseQueryString('populate=localizations'), reader).populate, {});
+  assert.equal(Object.keys(findPlan(model, PRODUCT, 'populate=*', reader).populate).sort(), ['brand', 'details', 'dimensions', 'localizations']);
+  assert.equal(findPlan(model, BRAND, 'populate=localizations', reader).populate, {});
 });
 
 test('filters: localizations is a relation to the type itself; types without i18n have none', () => {
-  assert.equal(planFind(model, PRODUCT, parseQueryString('filters[localizations][locale][$eq]=fr'), reader).where, {
+  assert.equal(findPlan(model, PRODUCT, 'filters[localizations][locale][$eq]=fr', reader).where, {
     kind: 'relation', attribute: 'localizations', target: PRODUCT, where: { kind: 'cmp', field: 'locale', op: '$eq', value: 'fr' },
   });
-  expectError(() => planFind(model, BRAND, parseQueryString('filters[localizations][id]=1'), reader), invalidParameter('localizations'));
+  expectError(() => findPlan(model, BRAND, 'filters[localizations][id]=1', reader), invalidParameter('localizations'));
 });
 
 test('planCreate: data.locale, else the default locale; unknown codes are issues; types without i18n drop it', () => {

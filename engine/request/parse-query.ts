@@ -1,0 +1,60 @@
+/**
+ * engine/request: the REST door's query (qs output of `parse-query-string.ts`) -> ParsedQuery, the
+ * typed query every planner takes. Knows the Content API's parameters (filters, sort, pagination,
+ * fields, populate, publicationState, locale) and their syntax; knows nothing of the model. An
+ * unknown parameter (a typo such as `filter`, `_limit` from Strapi v3) is a 400 naming it, where
+ * Strapi silently ignores it. Pure.
+ */
+import { fieldsQuery } from './fields-query.js';
+import { filterQuery } from './filter-query.js';
+import { invalidParameter } from './invalid-parameter.js';
+import { isRecord } from './is-record.js';
+import { paginationQuery } from './pagination-query.js';
+import type { ParsedQuery, PublicationStateQuery } from './parsed-query.js';
+import { populateQuery } from './populate-query.js';
+import { sortQuery } from './sort-query.js';
+
+const ALLOWED: ReadonlySet<string> = new Set(['filters', 'sort', 'pagination', 'fields', 'populate', 'publicationState', 'locale']);
+
+/** `live` or `preview`; anything else is a 400 (Strapi answers 500). GraphQL's LIVE / PREVIEW are lower-cased by its door. */
+export function publicationStateQuery(raw: unknown): PublicationStateQuery | undefined {
+  if (raw === undefined || raw === null) return undefined;
+  if (raw === 'live' || raw === 'preview') return raw;
+  throw invalidParameter('publicationState');
+}
+
+/** A locale code or `all` (checked against the configured locales by the planner); '' is none. */
+export function localeQuery(raw: unknown): string | undefined {
+  if (raw === undefined || raw === null || raw === '') return undefined;
+  if (typeof raw !== 'string') throw invalidParameter('locale');
+  return raw;
+}
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/**
+ *   parseQuery({ sort: 'title:desc', pagination: { pageSize: '5' }, populate: 'author' })
+ *   -> { sort: [{ path: ['title'], direction: 'desc' }], pagination: { pageSize: 5 }, populate: { author: {} } }
+ *   parseQuery({ _limit: '5' }) -> 400 "Invalid parameter _limit"
+ */
+export function parseQuery(raw: Record<string, unknown> | undefined): ParsedQuery {
+  const out: Mutable<ParsedQuery> = {};
+  if (raw === undefined) return out;
+  if (!isRecord(raw)) throw invalidParameter('query');
+  for (const key of Object.keys(raw)) if (!ALLOWED.has(key)) throw invalidParameter(key);
+  const filters = filterQuery(raw.filters);
+  if (filters) out.filters = filters;
+  const sort = sortQuery(raw.sort);
+  if (sort) out.sort = sort;
+  const pagination = paginationQuery(raw.pagination);
+  if (pagination) out.pagination = pagination;
+  const fields = fieldsQuery(raw.fields);
+  if (fields) out.fields = fields;
+  const populate = populateQuery(raw.populate);
+  if (populate) out.populate = populate;
+  const publicationState = publicationStateQuery(raw.publicationState);
+  if (publicationState) out.publicationState = publicationState;
+  const locale = localeQuery(raw.locale);
+  if (locale !== undefined) out.locale = locale;
+  return out;
+}

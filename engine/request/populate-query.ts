@@ -1,0 +1,115 @@
+/**
+ * engine/request: every client form of `populate` -> PopulateQuery: '*' and comma strings, arrays,
+ * objects with flags (true/false/t/f/1/0/'*') or nested requests (fields, filters, sort, populate,
+ * and for dynamic zones `on`), dotted paths ('seo.metaImage' -> { seo: { populate: { metaImage: {} } } }).
+ * The same name asked twice merges (nested requests key by key, the later fields/filters/sort win).
+ * Names are checked by the planner (unknown ones are ignored there, as Strapi does). Pure.
+ */
+import { ValidationError } from '../errors/errors.js';
+import { fieldsQuery } from './fields-query.js';
+import { filterQuery } from './filter-query.js';
+import { invalidParameter } from './invalid-parameter.js';
+import { isRecord } from './is-record.js';
+import { listOf } from './list-of.js';
+import { parseBooleanFlag } from './parse-boolean-flag.js';
+import type { PopulateNode, PopulateQuery } from './parsed-query.js';
+import { sortQuery } from './sort-query.js';
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+/** populate levels followed before answering 400 (the contract sets no limit; a hostile one must end) */
+const MAX_DEPTH = 20;
+
+/**
+ *   mergePopulate({ seo: {} }, { seo: { populate: { metaImage: {} } } }) -> { seo: { populate: { metaImage: {} } } }
+ */
+export function mergePopulate(a: PopulateQuery | undefined, b: PopulateQuery | undefined): PopulateQuery | undefined {
+  if (!a) return b;
+  if (!b) return a;
+  const out: Record<string, PopulateNode> = { ...a };
+  for (const key of Object.keys(b)) out[key] = Object.hasOwn(out, key) ? mergeNode(out[key], b[key]) : b[key];
+  return out;
+}
+
+function mergeNode(a: PopulateNode, b: PopulateNode): PopulateNode {
+  const out: Mutable<PopulateNode> = { ...a };
+  for (const key of ['fields', 'filters', 'sort', 'pagination', 'publicationState'] as const) {
+    if (b[key] !== undefined) (out as Record<string, unknown>)[key] = b[key];
+  }
+  const populate = mergePopulate(a.populate, b.populate);
+  if (populate) out.populate = populate;
+  const on = mergePopulate(a.on, b.on);
+  if (on) out.on = on;
+  return out;
+}
+
+/** One populated name's request: a flag (undefined for false) or a nested record. */
+function node(key: string, value: unknown, depth: number): PopulateNode | undefined {
+  if (isRecord(value) && !listOf(value)) return nested(value, depth);
+  if (value === '*') return {};
+  const flag = parseBooleanFlag(value);
+  if (flag === undefined) throw invalidParameter(key);
+  return flag ? {} : undefined;
+}
+
+function nested(req: Record<string, unknown>, depth: number): PopulateNode {
+  const out: Mutable<PopulateNode> = {};
+  const fields = fieldsQuery(req.fields);
+  if (fields) out.fields = fields;
+  const filters = filterQuery(req.filters);
+  if (filters) out.filters = filters;
+  const sort = sortQuery(req.sort);
+  if (sort && sort.length > 0) out.sort = sort;
+  const populate = populateAt(req.populate, depth + 1);
+  if (populate) out.populate = populate;
+  if (isRecord(req.on)) {
+    let on: PopulateQuery | undefined;
+    for (const uid of Object.keys(req.on)) {
+      const item = node(uid, req.on[uid], depth + 1);
+      if (item) on = mergePopulate(on, { [uid]: item });
+    }
+    if (on) out.on = on;
+  }
+  return out;
+}
+
+function fromString(text: string, depth: number): PopulateQuery | undefined {
+  if (depth > MAX_DEPTH) throw new ValidationError(`populate is nested deeper than ${MAX_DEPTH} levels`);
+  let out: PopulateQuery | undefined;
+  for (const part of text.split(',')) {
+    const item = part.trim();
+    if (item === '') continue;
+    const dot = item.indexOf('.');
+    const entry = item === '*' || dot === -1 ? { [item]: {} } : { [item.slice(0, dot)]: { populate: fromString(item.slice(dot + 1), depth + 1) ?? {} } };
+    out = mergePopulate(out, entry);
+  }
+  return out;
+}
+
+function populateAt(raw: unknown, depth: number): PopulateQuery | undefined {
+  if (depth > MAX_DEPTH) throw new ValidationError(`populate is nested deeper than ${MAX_DEPTH} levels`);
+  if (raw === undefined || raw === null || raw === '' || typeof raw === 'boolean') return undefined;
+  if (typeof raw === 'string') return fromString(raw, depth);
+  const list = listOf(raw);
+  if (list) {
+    let out: PopulateQuery | undefined;
+    for (const item of list) out = mergePopulate(out, populateAt(item, depth));
+    return out;
+  }
+  if (!isRecord(raw)) throw invalidParameter('populate');
+  let out: PopulateQuery | undefined;
+  for (const key of Object.keys(raw)) {
+    const item = node(key, raw[key], depth);
+    if (item) out = mergePopulate(out, { [key]: item });
+  }
+  return out;
+}
+
+/**
+ *   populateQuery('author,seo.metaImage') -> { author: {}, seo: { populate: { metaImage: {} } } }
+ *   populateQuery({ tags: 'f', author: { fields: ['name'] } }) -> { author: { fields: ['name'] } }
+ *   populateQuery({ blocks: { on: { 'content.quote': { fields: ['text'] } } } }) -> { blocks: { on: { 'content.quote': { fields: ['text'] } } } }
+ * Absent -> undefined.
+ */
+export function populateQuery(raw: unknown): PopulateQuery | undefined {
+  return populateAt(raw, 0);
+}
