@@ -54,6 +54,8 @@ export interface AppOptions {
   logger: Logger;
   /** called for every SQL statement (tests count them) */
   onQuery?: (sql: string) => void;
+  /** more routes served by the same lifecycle (the bench counters) */
+  routes?: readonly RouteEntry[];
 }
 
 const METHODS = new Set(['get', 'put', 'post', 'delete', 'patch']);
@@ -129,6 +131,7 @@ export async function createApp(config: ServerConfig, opts: AppOptions): Promise
   add(contractsRoutes({ config, permissions }, artifacts));
   if (uploads?.server) add([{ methods: ['GET'], path: '/uploads/*', route: uploads.server.route() }]);
   add([{ methods: ['GET'], path: '/_health', route: health }]);
+  add(opts.routes ?? []);
 
   const lifecycle = createLifecycle({
     table,

@@ -61,13 +61,13 @@ export interface ServeOptions {
 export async function startServer(config: ServerConfig, logger = createLogger(config.logLevel), onQuery?: (sql: string) => void, opts: ServeOptions = {}): Promise<RunningServer> {
   const { stats } = opts;
   const count = stats && onQuery ? (sql: string) => (stats.onQuery(sql), onQuery(sql)) : (stats?.onQuery ?? onQuery);
-  const app = await createApp(config, { logger, onQuery: count });
+  const app = await createApp(config, { logger, onQuery: count, ...(stats && { routes: [stats.route] }) });
   const worker = cluster.isWorker && cluster.worker ? String(cluster.worker.id) : undefined;
   let draining = false;
   const handle: typeof app.handle = (req, res) => {
     // shutting down: answer what arrived, then close the connection so keep-alive clients go elsewhere
     if (draining) res.setHeader('Connection', 'close');
-    if (stats?.intercept(req, res)) return;
+    stats?.count(req);
     if (worker) res.setHeader('X-Quire-Worker', worker);
     app.handle(req, res);
   };
