@@ -142,7 +142,7 @@ export async function createApp(config: ServerConfig, opts: AppOptions): Promise
     corsOrigins: config.corsOrigins,
     bodyLimit: config.bodyLimit,
     multipart: config.upload,
-    checkBody: (operationId, body, params) => validator.validate(operationId, body, params),
+    checkBody: config.contracts.validateResponses ? (operationId, body, params) => validator.check(operationId, body, params, model, log) : undefined,
     log,
   });
 

@@ -1,11 +1,11 @@
 /**
  * engine/auth: the bodies of register, login and user update, checked with Strapi's wording
- * ("username is a required field", "email must be a valid email"), shared by REST and GraphQL.
+ * ("username is a required field", "email must be a valid email", from the catalog), shared by REST and GraphQL.
  * Also the mass-assignment rule: an update naming role, confirmed, blocked, provider, a token or
  * another private attribute (password excepted) is refused with 400 naming each key.
  */
 import type { NormalizedModel } from '../../compiler/model/types.js';
-import { ValidationError, type ValidationIssue } from '../errors/index.js';
+import { messages as m, ValidationError, validationIssue, type ValidationIssue } from '../errors/index.js';
 import { PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH, passwordBytes } from './passwords.js';
 import { USER_UID } from './uids.js';
 
@@ -38,45 +38,45 @@ export const NOT_WRITABLE = ['role', 'confirmed', 'blocked', 'provider', 'resetP
 const USERNAME_MIN_LENGTH = 3;
 const EMAIL = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 
-const issue = (name: string, message: string): ValidationIssue => ({ path: [name], message, name: 'ValidationError' });
+const issue = (name: string, message: string): ValidationIssue => validationIssue([name], message);
 
-function objectBody(body: unknown): Record<string, unknown> {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw ValidationError.of([{ path: [], message: 'The request body must be a JSON object', name: 'ValidationError' }]);
-  }
-  return body as Record<string, unknown>;
-}
+/** register and login read a body that is not an object as an empty one, as Strapi does (every field is then missing) */
+const fieldsOf = (body: unknown): Record<string, unknown> => (isObject(body) ? body : {});
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
-/** the value when it is a string; pushes Strapi's message otherwise */
-function text(body: Record<string, unknown>, name: string, issues: ValidationIssue[], required: boolean): string | undefined {
+/**
+ * the value when it is a string; pushes Strapi's message otherwise: "x is a required field" when
+ * missing (or empty, unless `whenEmpty` says otherwise), "x must be a `string` type, ..." for any other value
+ */
+function text(body: Record<string, unknown>, name: string, issues: ValidationIssue[], required: boolean, whenEmpty: (name: string) => string = (n) => m.requiredField([n])): string | undefined {
   const v = body[name];
-  if (v === undefined || (v === null && required)) {
-    if (required) issues.push(issue(name, `${name} is a required field`));
+  if (v === undefined) {
+    if (required) issues.push(issue(name, m.requiredField([name])));
     return undefined;
   }
   if (typeof v !== 'string') {
-    issues.push(issue(name, `${name} must be a \`string\` type`));
+    issues.push(issue(name, m.type([name], 'string', v)));
     return undefined;
   }
   if (required && v === '') {
-    issues.push(issue(name, `${name} is a required field`));
+    issues.push(issue(name, whenEmpty(name)));
     return undefined;
   }
   return v;
 }
 
 function checkUsername(v: string | undefined, issues: ValidationIssue[]): void {
-  if (v !== undefined && v.length < USERNAME_MIN_LENGTH) issues.push(issue('username', `username must be at least ${USERNAME_MIN_LENGTH} characters`));
+  if (v !== undefined && v.length < USERNAME_MIN_LENGTH) issues.push(issue('username', m.minLength(['username'], USERNAME_MIN_LENGTH)));
 }
 
 function checkEmail(v: string | undefined, issues: ValidationIssue[]): void {
-  if (v !== undefined && !EMAIL.test(v)) issues.push(issue('email', 'email must be a valid email'));
+  if (v !== undefined && !EMAIL.test(v)) issues.push(issue('email', m.email(['email'])));
 }
 
 function checkPassword(v: string | undefined, issues: ValidationIssue[]): void {
   if (v === undefined) return;
-  if (v.length < PASSWORD_MIN_LENGTH) issues.push(issue('password', `password must be at least ${PASSWORD_MIN_LENGTH} characters`));
-  else if (passwordBytes(v) > PASSWORD_MAX_BYTES) issues.push(issue('password', `password must be at most ${PASSWORD_MAX_BYTES} bytes`));
+  if (v.length < PASSWORD_MIN_LENGTH) issues.push(issue('password', m.minLength(['password'], PASSWORD_MIN_LENGTH)));
+  else if (passwordBytes(v) > PASSWORD_MAX_BYTES) issues.push(issue('password', m.passwordBytes(['password'], PASSWORD_MAX_BYTES)));
 }
 
 /**
@@ -86,7 +86,7 @@ function checkPassword(v: string | undefined, issues: ValidationIssue[]): void {
  *   -> { username: 'ada', email: 'ada@example.com', password: 'secret123' }
  */
 export function readRegisterInput(raw: unknown): RegisterInput {
-  const body = objectBody(raw);
+  const body = fieldsOf(raw);
   const issues: ValidationIssue[] = [];
   const email = text(body, 'email', issues, true);
   checkEmail(email, issues);
@@ -99,7 +99,7 @@ export function readRegisterInput(raw: unknown): RegisterInput {
 }
 
 export function readLoginInput(raw: unknown): LoginInput {
-  const body = objectBody(raw);
+  const body = fieldsOf(raw);
   const issues: ValidationIssue[] = [];
   const identifier = text(body, 'identifier', issues, true);
   const password = text(body, 'password', issues, true);
@@ -120,15 +120,18 @@ export function forbiddenUserKeys(model: NormalizedModel): Set<string> {
  *   readUserUpdate(model, { email: 'New@Example.com' }) -> { email: 'new@example.com', rest: {} }
  */
 export function readUserUpdate(model: NormalizedModel, raw: unknown): UserUpdateInput {
-  const body = objectBody(raw);
+  if (!isObject(raw)) throw ValidationError.of([validationIssue([], m.bodyNotObject())]);
+  const body = raw;
   const issues: ValidationIssue[] = [];
   const forbidden = forbiddenUserKeys(model);
-  for (const key of Object.keys(body)) if (forbidden.has(key)) issues.push(issue(key, `${key} may not be set through the API`));
-  const username = text(body, 'username', issues, 'username' in body);
+  for (const key of Object.keys(body)) if (forbidden.has(key)) issues.push(issue(key, m.notWritable([key])));
+  // an empty value is "at least 1 characters" here, as Strapi's user update says
+  const empty = (name: string) => m.minLength([name], 1);
+  const username = text(body, 'username', issues, 'username' in body, empty);
   checkUsername(username, issues);
-  const email = text(body, 'email', issues, 'email' in body);
+  const email = text(body, 'email', issues, 'email' in body, empty);
   checkEmail(email, issues);
-  const password = text(body, 'password', issues, 'password' in body);
+  const password = text(body, 'password', issues, 'password' in body, empty);
   checkPassword(password, issues);
   if (issues.length > 0) throw ValidationError.of(issues);
   const rest: Record<string, unknown> = {};

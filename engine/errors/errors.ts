@@ -4,11 +4,9 @@
  * anything else becomes a 500 InternalServerError with a fixed message (the original is logged, never sent).
  */
 
-export interface ValidationIssue {
-  path: (string | number)[];
-  message: string;
-  name: string;
-}
+import { messages, type ValidationIssue } from './validation-catalog.js';
+
+export type { ValidationIssue } from './validation-catalog.js';
 
 export abstract class QuireError extends Error {
   abstract readonly status: number;
@@ -27,7 +25,7 @@ export class ValidationError extends QuireError {
   readonly status = 400;
   /** One issue -> its message; several -> "N errors occurred", as Strapi does. */
   static of(issues: ValidationIssue[]): ValidationError {
-    const message = issues.length === 1 ? issues[0].message : `${issues.length} errors occurred`;
+    const message = issues.length === 1 ? issues[0].message : messages.errorsOccurred(issues.length);
     return new ValidationError(message, { errors: issues });
   }
 }

@@ -1,12 +1,17 @@
 /**
- * engine/http: request bodies are checked against the published OpenAPI document with
- * openapi-backend (validators compiled once at boot), and Ajv's errors become Strapi's 400
- * ValidationError with `details.errors[{path, message, name}]` in yup's wording.
+ * engine/http: the contract check of REST request bodies, run only with QUIRE_VALIDATE_RESPONSES=1.
+ * Clients never see its verdict: the planner is the one validator of write bodies and answers with
+ * the catalog's messages (engine/errors/validation-catalog.ts). Here openapi-backend's request validator
+ * (Ajv, compiled per operation on first use) checks each body against the published OpenAPI document,
+ * and a body the planner accepts although the contract refuses it is logged as a drift
+ * (see engine/contracts/README.md).
  */
 import addFormats from 'ajv-formats';
 import { OpenAPIBackend } from 'openapi-backend';
+import type { BaseLogger as Logger } from 'pino';
+import type { NormalizedModel } from '../../compiler/model/types.js';
 import type { OpenApiDocument } from '../boot/load-artifacts.js';
-import { ValidationError, type ValidationIssue } from '../errors/index.js';
+import { planCreate, planUpdate } from '../plan/index.js';
 
 interface AjvError {
   instancePath: string;
@@ -17,120 +22,111 @@ interface AjvError {
 
 type Validate = ((data: unknown) => boolean) & { errors?: AjvError[] | null };
 
+/** at most this many of Ajv's errors go into a drift's log line */
+const LOGGED_PROBLEMS = 10;
+
 export class BodyValidator {
-  /** compiled on an operation's first body, not at start: Ajv compiles slowly and most specs have many types */
+  private backend?: Promise<OpenAPIBackend>;
+  private byOperationId?: Map<string, { uid: string; action: string }>;
+  /** compiled on an operation's first body: Ajv compiles slowly and most specs have many types */
   private readonly validators = new Map<string, Validate | null>();
 
-  private constructor(private readonly api: OpenAPIBackend) {}
+  private constructor(private readonly doc: OpenApiDocument) {}
 
+  /** Nothing is compiled until a body is checked, so a server not checking contracts pays nothing. */
   static async create(doc: OpenApiDocument): Promise<BodyValidator> {
-    const api = new OpenAPIBackend({
-      definition: structuredClone(doc) as never,
-      strict: false,
-      quick: true,
-      validate: true,
-      ajvOpts: { allErrors: true, strict: false },
-      coerceTypes: false,
-      // date and email are checked here; date-time and time are checked by the planner, which
-      // accepts the offsets-free forms Strapi accepts
-      customizeAjv: (ajv) => {
-        (addFormats as unknown as (a: unknown, f: string[]) => void)(ajv, ['date', 'email']);
-        ajv.addFormat('date-time', true);
-        ajv.addFormat('time', true);
-        return ajv;
-      },
-    });
-    await api.init();
-    return new BodyValidator(api);
+    return new BodyValidator(doc);
   }
 
-  private validatorOf(operationId: string): Validate | null {
+  private api(): Promise<OpenAPIBackend> {
+    this.backend ??= (async () => {
+      const api = new OpenAPIBackend({
+        definition: structuredClone(this.doc) as never,
+        strict: false,
+        quick: true,
+        validate: true,
+        ajvOpts: { allErrors: true, strict: false },
+        coerceTypes: false,
+        // date and email as the contract means them; date-time and time are strings the planner reads
+        // (it takes the offset-free forms Strapi takes)
+        customizeAjv: (ajv) => {
+          (addFormats as unknown as (a: unknown, f: string[]) => void)(ajv, ['date', 'email']);
+          ajv.addFormat('date-time', true);
+          ajv.addFormat('time', true);
+          return ajv;
+        },
+      });
+      await api.init();
+      return api;
+    })();
+    return this.backend;
+  }
+
+  private async validatorOf(operationId: string): Promise<Validate | null> {
     let check = this.validators.get(operationId);
     if (check === undefined) {
-      const op = this.api.router.getOperation(operationId) as { requestBody?: unknown } | undefined;
-      const [bodyValidator] = op?.requestBody ? (this.api.validator.getRequestValidatorsForOperation(operationId) ?? []) : [];
+      const api = await this.api();
+      const op = api.router.getOperation(operationId) as { requestBody?: unknown } | undefined;
+      const [bodyValidator] = op?.requestBody ? (api.validator.getRequestValidatorsForOperation(operationId) ?? []) : [];
       check = (bodyValidator as unknown as Validate | undefined) ?? null;
       this.validators.set(operationId, check);
     }
     return check;
   }
 
-  /** Throws ValidationError when the body does not match the operation's request schema. */
-  validate(operationId: string, body: unknown, _params: Record<string, string>): void {
-    if (body === undefined) return;
-    const check = this.validatorOf(operationId);
-    if (!check) return;
-    if (check({ requestBody: body })) return;
-    throw ValidationError.of(toIssues(check.errors ?? []));
+  /**
+   * What the contract says is wrong with `body` for this operation: [] when it matches (or the operation
+   * takes no body), else Ajv's findings as `"/data/title must NOT have fewer than 3 characters"`.
+   */
+  async problems(operationId: string, body: unknown): Promise<string[]> {
+    if (body === undefined) return [];
+    const check = await this.validatorOf(operationId);
+    if (!check || check({ requestBody: body })) return [];
+    return (check.errors ?? []).map((e) => `${e.instancePath.replace(/^\/requestBody/, '') || '/'} ${e.message ?? e.keyword}`);
   }
-}
 
-/** Ajv errors -> one issue per offending value, with yup-like messages and the path inside `data`. */
-export function toIssues(errors: AjvError[]): ValidationIssue[] {
-  // a oneOf/anyOf failure reports every branch; keep one issue for the value itself
-  const unions = new Set(errors.filter((e) => e.keyword === 'oneOf' || e.keyword === 'anyOf').map((e) => e.instancePath));
-  const insideUnion = (p: string) => [...unions].some((u) => p !== u && (p.startsWith(u + '/') || p === u));
-  const issues: ValidationIssue[] = [];
-  const seen = new Set<string>();
-  for (const e of errors) {
-    if (e.keyword === 'if' || e.keyword === 'discriminator') continue;
-    if (e.keyword !== 'oneOf' && e.keyword !== 'anyOf' && (insideUnion(e.instancePath) || unions.has(e.instancePath))) continue;
-    let path = e.instancePath.split('/').slice(1).map(unescape);
-    if (path[0] === 'requestBody') path = path.slice(1);
-    if (path[0] === 'data') path = path.slice(1);
-    if (e.keyword === 'required') {
-      const missing = String(e.params.missingProperty);
-      if (path.length === 0 && missing === 'data' && e.instancePath.endsWith('requestBody')) {
-        issues.push({ path: [], message: 'Missing "data" payload in the request body', name: 'ValidationError' });
-        continue;
-      }
-      path = [...path, missing];
+  /**
+   * Check `body` against the contract and log a drift: `warn` when the planner accepts a body the
+   * contract refuses (the server would write what its contract says it refuses); `debug` when it refuses
+   * one the contract accepts (expected where a schema cannot say it: ranges of columns, an id given twice).
+   * Runs in the background; the request does not wait for it.
+   */
+  check(operationId: string, body: unknown, params: Record<string, string>, model: NormalizedModel, log: Logger): void {
+    this.problems(operationId, body).then(
+      (problems) => {
+        const accepted = this.plannerAccepts(operationId, body, params, model);
+        if (accepted === undefined) return;
+        if (problems.length > 0 && accepted) {
+          log.warn({ operationId, contract: problems.slice(0, LOGGED_PROBLEMS) }, 'request body accepted although the contract refuses it');
+        } else if (problems.length === 0 && !accepted) {
+          log.debug({ operationId }, 'request body refused although the contract accepts it');
+        }
+      },
+      (err: unknown) => log.error({ err, operationId }, 'request body contract check failed'),
+    );
+  }
+
+  /** whether the planner takes `body` for this create or update (undefined for other operations) */
+  private plannerAccepts(operationId: string, body: unknown, params: Record<string, string>, model: NormalizedModel): boolean | undefined {
+    const op = this.operations().get(operationId);
+    if (!op || !model.contentTypes[op.uid]) return undefined;
+    try {
+      if (op.action === 'create') planCreate(model, op.uid, body, { now: new Date() });
+      else if (op.action === 'update') planUpdate(model, op.uid, params.id, body, { now: new Date() });
+      else return undefined;
+      return true;
+    } catch {
+      return false;
     }
-    const key = path.join('.') + ':' + e.keyword;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    issues.push({ path: path.map((p) => (/^\d+$/.test(p) ? Number(p) : p)), message: message(path.join('.') || 'body', e), name: 'ValidationError' });
   }
-  return issues.length ? issues : [{ path: [], message: 'Invalid request body', name: 'ValidationError' }];
-}
 
-const unescape = (s: string) => s.replace(/~1/g, '/').replace(/~0/g, '~');
-
-function message(field: string, e: AjvError): string {
-  const p = e.params;
-  switch (e.keyword) {
-    case 'required':
-      return `${field} must be defined.`;
-    case 'maxLength':
-      return `${field} must be at most ${String(p.limit)} characters`;
-    case 'minLength':
-      return `${field} must be at least ${String(p.limit)} characters`;
-    case 'maximum':
-      return `${field} must be less than or equal to ${String(p.limit)}`;
-    case 'minimum':
-      return `${field} must be greater than or equal to ${String(p.limit)}`;
-    case 'exclusiveMaximum':
-      return `${field} must be less than ${String(p.limit)}`;
-    case 'exclusiveMinimum':
-      return `${field} must be greater than ${String(p.limit)}`;
-    case 'maxItems':
-      return `${field} field must have less than or equal to ${String(p.limit)} items`;
-    case 'minItems':
-      return `${field} field must have at least ${String(p.limit)} items`;
-    case 'enum':
-      return `${field} must be one of the following values: ${((p.allowedValues as unknown[]) ?? []).join(', ')}`;
-    case 'pattern':
-      return `${field} must match the following: "/${String(p.pattern)}/"`;
-    case 'format':
-      return p.format === 'email' ? `${field} must be a valid email` : `${field} must be a valid ${String(p.format)}`;
-    case 'type':
-      return `${field} must be a \`${String(p.type)}\` type`;
-    case 'additionalProperties':
-      return `${field} has an unknown key "${String(p.additionalProperty)}"`;
-    case 'oneOf':
-    case 'anyOf':
-      return `${field} has an invalid value`;
-    default:
-      return `${field} ${e.message ?? 'is invalid'}`;
+  private operations(): Map<string, { uid: string; action: string }> {
+    if (!this.byOperationId) {
+      this.byOperationId = new Map();
+      for (const item of Object.values(this.doc.paths)) {
+        for (const op of Object.values(item)) if (op?.['x-quire'] && op.operationId) this.byOperationId.set(op.operationId, op['x-quire']);
+      }
+    }
+    return this.byOperationId;
   }
 }

@@ -14,8 +14,7 @@ import type { ReadOptions } from './plan-options.js';
 import { readableField, type ReadableField } from './readable-field.js';
 import { schemaOf, type Schema } from './schema-of.js';
 import type { WhereNode } from './types.js';
-
-const UPLOAD_FILE = 'plugin::upload.file';
+import { UPLOAD_FILE } from './upload-file.js';
 
 interface Ctx {
   readonly model: NormalizedModel;

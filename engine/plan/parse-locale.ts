@@ -5,9 +5,8 @@
  * else -> 400. Types without i18n ignore it, as Strapi v4 does (a non-string is still a 400). Pure.
  */
 import type { ContentType, NormalizedModel } from '../../compiler/model/types.js';
-import { ValidationError } from '../errors/errors.js';
+import { messages, ValidationError, validationIssue, type MessagePath } from '../errors/index.js';
 import { invalidParameter } from './invalid-parameter.js';
-import { issue } from './issue.js';
 
 export const ALL_LOCALES = 'all';
 
@@ -25,14 +24,13 @@ export function parseLocale(model: NormalizedModel, type: ContentType, raw: unkn
 }
 
 /** `checkLocale(model, 'de', ['locale'])` -> 'de'; an unconfigured code -> 400 naming the allowed ones. */
-export function checkLocale(model: NormalizedModel, code: string, path: readonly (string | number)[], allowAll = false): string {
+export function checkLocale(model: NormalizedModel, code: string, path: MessagePath, allowAll = false): string {
   const { locales } = model.config.i18n;
   if (locales.includes(code)) return code;
-  throw ValidationError.of([issue(path, localeMessage(model, allowAll))]);
+  throw ValidationError.of([validationIssue(path, localeMessage(model, allowAll, path))]);
 }
 
 /** `locale must be one of the following values: en, fr, de` (plus `all` where reads accept it). */
-export function localeMessage(model: NormalizedModel, allowAll = false): string {
-  const codes = [...model.config.i18n.locales, ...(allowAll ? [ALL_LOCALES] : [])];
-  return `locale must be one of the following values: ${codes.join(', ')}`;
+export function localeMessage(model: NormalizedModel, allowAll = false, path: MessagePath = ['locale']): string {
+  return messages.locale(path, [...model.config.i18n.locales, ...(allowAll ? [ALL_LOCALES] : [])]);
 }

@@ -17,8 +17,7 @@ import type { PageLimits, ReadOptions } from './plan-options.js';
 import { readableField, type ReadableField } from './readable-field.js';
 import { schemaOf } from './schema-of.js';
 import type { PopulateSpec, PopulateTree } from './types.js';
-
-const UPLOAD_FILE = 'plugin::upload.file';
+import { UPLOAD_FILE } from './upload-file.js';
 
 type PopulatableField = Exclude<ReadableField, { kind: 'scalar' }>;
 

@@ -11,8 +11,7 @@ import type { ReadOptions } from './plan-options.js';
 import { readableField } from './readable-field.js';
 import { schemaOf } from './schema-of.js';
 import type { SortItem } from './types.js';
-
-const UPLOAD_FILE = 'plugin::upload.file';
+import { UPLOAD_FILE } from './upload-file.js';
 
 function checkPath(model: NormalizedModel, uid: string, path: readonly string[], options: ReadOptions): void {
   if (path.length > MAX_SORT_PATH) throw invalidParameter('sort');

@@ -4,7 +4,7 @@
  * private attributes are writable. create: required checks and defaults; update: only what was sent.
  */
 import type { Attribute } from '../../compiler/model/types.js';
-import { issue } from './issue.js';
+import { messages as m, validationIssue, type MessagePath } from '../errors/index.js';
 import { parseComponentWrite } from './parse-component-write.js';
 import { parseDynamicZoneWrite } from './parse-dynamic-zone-write.js';
 import { parseMediaWrite } from './parse-media-write.js';
@@ -12,10 +12,9 @@ import { parseRelationWrite } from './parse-relation-write.js';
 import type { Schema } from './schema-of.js';
 import type { WriteData } from './types.js';
 import { validateScalar } from './validate-scalar.js';
-import { messages } from './validation-messages.js';
 import type { WriteContext } from './write-context.js';
 
-type Path = readonly (string | number)[];
+type Path = MessagePath;
 type Buckets = { -readonly [K in keyof WriteData]: Record<string, unknown> };
 
 function write(ctx: WriteContext, attr: Attribute, value: unknown, path: Path, out: Buckets): void {
@@ -49,6 +48,31 @@ function write(ctx: WriteContext, attr: Attribute, value: unknown, path: Path, o
   }
 }
 
+const NUMBER_TYPES = new Set(['integer', 'float', 'decimal']);
+const STRING_TYPES = new Set(['string', 'text', 'richtext', 'email', 'password', 'uid', 'enumeration']);
+
+/**
+ * A required attribute sent as null, in Strapi's words for its type: text types
+ * "title must be a `string` type, but the final value was: `null`.", numbers "... `NaN`.",
+ * a single component "`object`", a list "`array`"; biginteger, dates and json "must be defined.".
+ */
+function nullMessage(attr: Attribute, path: Path): string {
+  switch (attr.kind) {
+    case 'scalar':
+      if (STRING_TYPES.has(attr.type)) return m.type(path, 'string', null);
+      if (NUMBER_TYPES.has(attr.type)) return m.type(path, 'number', NaN);
+      if (attr.type === 'boolean') return m.type(path, 'boolean', null);
+      return m.defined(path);
+    case 'component':
+      return m.type(path, attr.repeatable ? 'array' : 'object', null);
+    case 'dynamiczone':
+      return m.type(path, 'array', null);
+    default:
+      // Strapi does not enforce required relations and media; quire does
+      return m.notNull(path);
+  }
+}
+
 /**
  *   parseWriteData(ctx, article, { title: 'Hello', tags: [1], id: 9 }, 'create', [])
  *   -> { scalars: { title: 'Hello', featured: false, format: 'news' }, relations: { tags: { kind: 'set', ids: [1] } },
@@ -62,11 +86,11 @@ export function parseWriteData(ctx: WriteContext, schema: Schema, data: Record<s
     const sent = Object.hasOwn(data, name) && data[name] !== undefined;
     if (!sent) {
       if (mode === 'create' && attr.kind === 'scalar' && attr.default !== undefined) out.scalars[name] = structuredClone(attr.default);
-      else if (mode === 'create' && attr.required && !ctx.isDraft) ctx.issues.push(issue(at, messages.defined(at)));
+      else if (mode === 'create' && attr.required && !ctx.isDraft) ctx.issues.push(validationIssue(at, m.defined(at)));
       continue;
     }
     if (data[name] === null && attr.required && !ctx.isDraft) {
-      ctx.issues.push(issue(at, mode === 'create' ? messages.defined(at) : messages.notNull(at)));
+      ctx.issues.push(validationIssue(at, nullMessage(attr, at)));
       continue;
     }
     write(ctx, attr, data[name], at, out);

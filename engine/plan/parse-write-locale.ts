@@ -5,10 +5,8 @@
  * An unconfigured code is an issue of the body. Pure.
  */
 import type { ContentType, NormalizedModel } from '../../compiler/model/types.js';
-import type { ValidationIssue } from '../errors/errors.js';
-import { issue } from './issue.js';
+import { messages, validationIssue, type ValidationIssue } from '../errors/index.js';
 import { localeMessage } from './parse-locale.js';
-import { messages } from './validation-messages.js';
 
 /**
  * `parseWriteLocale(model, product, { locale: 'fr' }, issues)` -> 'fr'; absent -> undefined;
@@ -16,12 +14,12 @@ import { messages } from './validation-messages.js';
  */
 export function parseWriteLocale(model: NormalizedModel, type: ContentType, data: Record<string, unknown>, issues: ValidationIssue[]): string | undefined {
   if (!type.localized || data.locale === undefined || data.locale === null) return undefined;
-  if (typeof data.locale !== 'string' || data.locale === '') {
-    issues.push(issue(['locale'], messages.type(['locale'], 'string', data.locale)));
+  if (typeof data.locale !== 'string') {
+    issues.push(validationIssue(['locale'], messages.type(['locale'], 'string', data.locale)));
     return undefined;
   }
   if (!model.config.i18n.locales.includes(data.locale)) {
-    issues.push(issue(['locale'], localeMessage(model)));
+    issues.push(validationIssue(['locale'], localeMessage(model)));
     return undefined;
   }
   return data.locale;

@@ -2,11 +2,11 @@
  * engine/plan: a create request (REST POST /api/<plural>, PUT on an empty single type, GraphQL
  * `create<Name>`) -> CreatePlan. Validates the whole body, collecting every issue before throwing one
  * ValidationError; applies defaults; publishes at `options.now` unless `publishedAt: null` or, without
- * `publishedAt`, `options.draftByDefault` (a draft:
- * required and minLength are skipped unless `options.strictDrafts`). Pure.
+ * `publishedAt`, `options.draftByDefault` (a draft: required and minLength are skipped only with
+ * `options.strictDrafts: false`). Pure.
  */
 import type { ContentType, NormalizedModel } from '../../compiler/model/types.js';
-import { ValidationError, type ValidationIssue } from '../errors/errors.js';
+import { ValidationError, type ValidationIssue } from '../errors/index.js';
 import { deepFreeze } from './deep-freeze.js';
 import { parsePublishedAt } from './parse-published-at.js';
 import { parseWriteData } from './parse-write-data.js';
@@ -27,7 +27,7 @@ export function planCreate(model: NormalizedModel, uid: string, body: unknown, o
   const issues: ValidationIssue[] = [];
   const sent = parsePublishedAt(type, data, issues);
   const publishedAt = type.draftAndPublish ? (sent === undefined ? (options.draftByDefault ? null : options.now.toISOString()) : sent) : undefined;
-  const write = parseWriteData({ model, isDraft: publishedAt === null && !options.strictDrafts, issues }, type, data, 'create', []);
+  const write = parseWriteData({ model, isDraft: publishedAt === null && options.strictDrafts === false, issues }, type, data, 'create', []);
   const locale = type.localized ? (parseWriteLocale(model, type, data, issues) ?? model.config.i18n.defaultLocale) : undefined;
   if (issues.length > 0) throw ValidationError.of(issues);
   return deepFreeze({

@@ -6,7 +6,7 @@
  * to keep the others in sync), and plans `POST /api/<plural>/:id/localizations`. Pure.
  */
 import type { Attribute, Component, ContentType, NormalizedModel } from '../../compiler/model/types.js';
-import { ValidationError } from '../errors/errors.js';
+import { messages, ValidationError } from '../errors/index.js';
 import { deepFreeze } from './deep-freeze.js';
 import { isRecord } from './is-record.js';
 import { planCreate } from './plan-create.js';
@@ -129,9 +129,9 @@ export function planCreateLocalization(model: NormalizedModel, uid: string, sour
   const type = model.contentTypes[uid];
   const data = isRecord(body) ? body : {};
   const locale = data.locale;
-  if (locale === undefined || locale === null || locale === '') throw new ValidationError('locale is missing');
-  if (typeof locale !== 'string' || !model.config.i18n.locales.includes(locale)) throw new ValidationError('locale is invalid');
-  if (usedLocales(source).includes(locale)) throw new ValidationError('locale is already used');
+  if (locale === undefined || locale === null || locale === '') throw new ValidationError(messages.localeMissing());
+  if (typeof locale !== 'string' || !model.config.i18n.locales.includes(locale)) throw new ValidationError(messages.localeInvalid());
+  if (usedLocales(source).includes(locale)) throw new ValidationError(messages.localeUsed());
   const merged: Record<string, unknown> = { ...sharedBody(model, type, source), ...data, locale };
   if (type.draftAndPublish && !Object.hasOwn(data, 'publishedAt')) merged.publishedAt = null;
   return deepFreeze({ ...planCreate(model, uid, { data: merged }, options), localizationOf: source.id });

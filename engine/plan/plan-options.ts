@@ -28,9 +28,9 @@ export interface WriteOptions {
   readonly now: Date;
   /**
    * validate drafts (`publishedAt: null`) like published entries: required attributes, not-null,
-   * minLength and min items apply. GraphQL sets it: its SDL declares required attributes non-null,
-   * so a draft without them could not be read back (REST's body schema requires them on drafts too).
-   * Unset, drafts skip those checks, as Strapi's entity validator does.
+   * minLength and min items apply. The default (true) is what both published contracts say: REST's
+   * body schema and GraphQL's SDL declare required attributes required on drafts too. `false` lets
+   * drafts skip those checks, as Strapi's entity validator does (the i18n plugin's localization route).
    */
   readonly strictDrafts?: boolean;
   /**

@@ -4,7 +4,7 @@
  * `publishedAt: null` unpublishes, a datetime publishes. Collects every issue, then throws once.
  */
 import type { ContentType, NormalizedModel } from '../../compiler/model/types.js';
-import { ValidationError, type ValidationIssue } from '../errors/errors.js';
+import { ValidationError, type ValidationIssue } from '../errors/index.js';
 import { deepFreeze } from './deep-freeze.js';
 import { parseEntryId } from './parse-entry-id.js';
 import { parsePublishedAt } from './parse-published-at.js';
@@ -17,7 +17,7 @@ import type { UpdatePlan } from './types.js';
 
 /**
  * `options.now` is accepted for symmetry with planCreate (an update needs no clock today);
- * `options.strictDrafts`: unpublishing (`publishedAt: null`) does not allow clearing required attributes.
+ * `options.strictDrafts: false`: unpublishing (`publishedAt: null`) allows clearing required attributes.
  *   planUpdate(model, 'api::article.article', '3', { data: { publishedAt: null, featured: 't' } })
  *   -> { kind: 'update', uid: 'api::article.article', id: 3, publishedAt: null,
  *        data: { scalars: { featured: true }, relations: {}, media: {}, components: {}, dynamicZones: {} } }
@@ -28,7 +28,7 @@ export function planUpdate(model: NormalizedModel, uid: string, id: string | num
   const data = readBodyData(body);
   const issues: ValidationIssue[] = [];
   const publishedAt = parsePublishedAt(type, data, issues);
-  const write = parseWriteData({ model, isDraft: publishedAt === null && !options?.strictDrafts, issues }, type, data, 'update', []);
+  const write = parseWriteData({ model, isDraft: publishedAt === null && options?.strictDrafts === false, issues }, type, data, 'update', []);
   const locale = parseWriteLocale(model, type, data, issues);
   if (issues.length > 0) throw ValidationError.of(issues);
   return deepFreeze({

@@ -3,7 +3,7 @@
  * entry is a draft (drafts skip required and minLength, as in Strapi), and the issues collected so far.
  */
 import type { NormalizedModel } from '../../compiler/model/types.js';
-import type { ValidationIssue } from '../errors/errors.js';
+import type { ValidationIssue } from '../errors/index.js';
 
 export interface WriteContext {
   readonly model: NormalizedModel;

@@ -5,7 +5,7 @@
  * control characters are data and pass), and nesting bounded so recursive validation stays cheap.
  * REST and GraphQL bodies alike. Throws ValidationError (400); returns nothing. Pure; no I/O.
  */
-import { ValidationError } from '../errors/errors.js';
+import { messages, ValidationError, validationIssue, type MessagePath } from '../errors/index.js';
 import { isForbiddenKey } from './is-forbidden-key.js';
 
 /** Objects and arrays nested deeper than this are refused (`{data:{seo:{openGraph:{...}}}}` is 3). */
@@ -14,8 +14,7 @@ export const DEFAULT_BODY_DEPTH = 32;
 /** the one character no string may hold */
 export const NUL = '\u0000';
 
-const nulIssue = (path: (string | number)[]) =>
-  ValidationError.of([{ path, message: 'Strings may not contain NUL characters (\\u0000)', name: 'ValidationError' }]);
+const nulIssue = (path: MessagePath) => ValidationError.of([validationIssue(path, messages.nulCharacter())]);
 
 /**
  *   assertSafeBody({ data: { title: 'x' } })             -> ok
@@ -25,20 +24,20 @@ export function assertSafeBody(value: unknown, maxDepth: number = DEFAULT_BODY_D
   walk(value, [], 0, maxDepth);
 }
 
-function walk(value: unknown, path: (string | number)[], depth: number, maxDepth: number): void {
+function walk(value: unknown, path: MessagePath, depth: number, maxDepth: number): void {
   if (typeof value === 'string') {
     if (value.includes(NUL)) throw nulIssue(path);
     return;
   }
   if (value === null || typeof value !== 'object') return;
-  if (depth >= maxDepth) throw new ValidationError(`Request body is nested deeper than ${maxDepth} levels`);
+  if (depth >= maxDepth) throw new ValidationError(messages.bodyTooDeep(maxDepth));
   if (Array.isArray(value)) {
     value.forEach((item, i) => walk(item, [...path, i], depth + 1, maxDepth));
     return;
   }
   for (const key of Object.keys(value)) {
     if (isForbiddenKey(key)) {
-      throw ValidationError.of([{ path: [...path, key], message: `Invalid key "${key}"`, name: 'ValidationError' }]);
+      throw ValidationError.of([validationIssue([...path, key], messages.forbiddenKey(key))]);
     }
     if (key.includes(NUL)) throw nulIssue(path);
     walk((value as Record<string, unknown>)[key], [...path, key], depth + 1, maxDepth);

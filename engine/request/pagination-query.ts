@@ -4,7 +4,7 @@
  * PaginationError naming the parameter (Strapi answers 500 to `pagination[page]=two`). Defaults,
  * caps and the page-or-offset rule are the planner's. Pure.
  */
-import { PaginationError } from '../errors/errors.js';
+import { messages, PaginationError } from '../errors/index.js';
 import { isRecord } from './is-record.js';
 import { parseBooleanFlag } from './parse-boolean-flag.js';
 import type { PaginationQuery } from './parsed-query.js';
@@ -18,7 +18,7 @@ const present = (value: unknown) => value !== undefined && value !== null;
 function int(value: unknown, key: string): number {
   const n = typeof value === 'string' && /^[-+]?\d{1,10}$/.test(value.trim()) ? Number(value) : value;
   if (typeof n !== 'number' || !Number.isInteger(n) || Math.abs(n) > INT32_MAX) {
-    throw new PaginationError(`Invalid pagination parameter ${key}`, { [key]: value });
+    throw new PaginationError(messages.paginationParameter(key), { [key]: value });
   }
   return n;
 }
@@ -31,12 +31,12 @@ function int(value: unknown, key: string): number {
  */
 export function paginationQuery(raw: unknown): PaginationQuery | undefined {
   if (raw === undefined || raw === null || raw === '') return undefined;
-  if (!isRecord(raw)) throw new PaginationError('Invalid pagination parameters', { pagination: raw });
+  if (!isRecord(raw)) throw new PaginationError(messages.paginationParameters(), { pagination: raw });
   const out: { -readonly [K in keyof PaginationQuery]: PaginationQuery[K] } = {};
   for (const key of KEYS) if (present(raw[key])) out[key] = int(raw[key], key);
   if (present(raw.withCount)) {
     const flag = parseBooleanFlag(raw.withCount);
-    if (flag === undefined) throw new PaginationError('Invalid pagination parameter withCount', { withCount: raw.withCount });
+    if (flag === undefined) throw new PaginationError(messages.paginationParameter('withCount'), { withCount: raw.withCount });
     out.withCount = flag;
   }
   return out;

@@ -5,7 +5,7 @@
  * The same name asked twice merges (nested requests key by key, the later fields/filters/sort win).
  * Names are checked by the planner (unknown ones are ignored there, as Strapi does). Pure.
  */
-import { ValidationError } from '../errors/errors.js';
+import { messages, ValidationError } from '../errors/index.js';
 import { fieldsQuery } from './fields-query.js';
 import { filterQuery } from './filter-query.js';
 import { invalidParameter } from './invalid-parameter.js';
@@ -73,7 +73,7 @@ function nested(req: Record<string, unknown>, depth: number): PopulateNode {
 }
 
 function fromString(text: string, depth: number): PopulateQuery | undefined {
-  if (depth > MAX_DEPTH) throw new ValidationError(`populate is nested deeper than ${MAX_DEPTH} levels`);
+  if (depth > MAX_DEPTH) throw new ValidationError(messages.populateTooDeep(MAX_DEPTH));
   let out: PopulateQuery | undefined;
   for (const part of text.split(',')) {
     const item = part.trim();
@@ -86,7 +86,7 @@ function fromString(text: string, depth: number): PopulateQuery | undefined {
 }
 
 function populateAt(raw: unknown, depth: number): PopulateQuery | undefined {
-  if (depth > MAX_DEPTH) throw new ValidationError(`populate is nested deeper than ${MAX_DEPTH} levels`);
+  if (depth > MAX_DEPTH) throw new ValidationError(messages.populateTooDeep(MAX_DEPTH));
   if (raw === undefined || raw === null || raw === '' || typeof raw === 'boolean') return undefined;
   if (typeof raw === 'string') return fromString(raw, depth);
   const list = listOf(raw);

@@ -4,7 +4,7 @@
  * Directions are checked here (400 for anything but asc/desc, any case); the names by the planner.
  * GraphQL's `sort: ["title:desc"]` reads the same way. Pure.
  */
-import { ValidationError } from '../errors/errors.js';
+import { messages, ValidationError } from '../errors/index.js';
 import { invalidParameter } from './invalid-parameter.js';
 import { isRecord } from './is-record.js';
 import type { SortKey } from './parsed-query.js';
@@ -15,7 +15,7 @@ export const MAX_SORT_PATH = 8;
 function direction(text: string): 'asc' | 'desc' {
   const lower = text.trim().toLowerCase();
   if (lower === 'asc' || lower === 'desc') return lower;
-  throw new ValidationError(`Invalid sort direction "${text}" (expected asc or desc)`);
+  throw new ValidationError(messages.sortDirection(text));
 }
 
 function fromString(text: string, out: SortKey[]): void {

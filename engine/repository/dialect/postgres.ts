@@ -3,7 +3,7 @@
  * sorts with COLLATE "C" so the order is the byte order SQLite uses; SQLSTATEs map to engine errors
  * (23505 unique, 22xxx bad values, connection classes 08/53/57 and socket errors -> 503).
  */
-import { ServiceUnavailableError, ValidationError, type QuireError } from '../../errors/errors.js';
+import { messages, ServiceUnavailableError, ValidationError, validationIssue, type QuireError } from '../../errors/index.js';
 import { sql, type Sql } from '../query/sql.js';
 import type { StorageKind } from '../storage-map.js';
 import { LIKE_ESCAPE, likePattern, type ColumnKind, type Dialect, type FieldResolver, type MatchMode } from './dialect.js';
@@ -24,13 +24,13 @@ const CONNECTION_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'E
 /** node-postgres' own errors (no SQLSTATE), also when knex prefixes them with the statement ('COMMIT; - ...') */
 const PG_CONNECTION_MESSAGES = /(^|- )(Connection terminated|timeout expired|Client has encountered a connection error|Client was closed|Connection ended unexpectedly)/;
 
-const BAD_VALUE: Record<string, string> = {
-  '22001': 'Value too long',
-  '22003': 'Value out of range',
-  '22007': 'Invalid date or time',
-  '22008': 'Date or time out of range',
-  '22P02': 'Invalid value',
-  '23502': 'Value required',
+const BAD_VALUE: Record<string, () => string> = {
+  '22001': messages.valueTooLong,
+  '22003': messages.valueOutOfRange,
+  '22007': messages.invalidDateTime,
+  '22008': messages.dateTimeOutOfRange,
+  '22P02': messages.invalidValue,
+  '23502': messages.valueRequired,
 };
 
 export const postgresDialect: Dialect = {
@@ -55,8 +55,8 @@ export const postgresDialect: Dialect = {
       const m = /^Key \("?([^",)]+)"?/.exec(typeof e.detail === 'string' ? e.detail : '');
       return uniqueViolation(m ? resolve(typeof e.table === 'string' ? e.table : undefined, m[1]) : undefined);
     }
-    if (code === '23503') return ValidationError.of([{ path: [], message: 'A related entry does not exist', name: 'ValidationError' }]);
-    if (code && BAD_VALUE[code]) return ValidationError.of([{ path: [], message: BAD_VALUE[code], name: 'ValidationError' }]);
+    if (code === '23503') return ValidationError.of([validationIssue([], messages.relatedEntryMissing())]);
+    if (code && BAD_VALUE[code]) return ValidationError.of([validationIssue([], BAD_VALUE[code]())]);
     if (code && (CONNECTION_ERRNOS.has(code) || /^(08|53|57P|3D|28)/.test(code) || code === '55000' || code === '55006')) return new ServiceUnavailableError('Database unavailable');
     // statement_timeout (57014 query_canceled) and lock_timeout (55P03)
     if (code === '57014' || code === '55P03') return new ServiceUnavailableError('Database timeout');

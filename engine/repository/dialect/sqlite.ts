@@ -3,7 +3,7 @@
  * ASCII case-insensitive here), decimals stored as exact text and compared as REAL, 64-bit integers
  * selected as text so they survive JavaScript numbers, result codes mapped to engine errors.
  */
-import { ServiceUnavailableError, ValidationError, type QuireError } from '../../errors/errors.js';
+import { messages, ServiceUnavailableError, ValidationError, validationIssue, type QuireError } from '../../errors/index.js';
 import { sql, type Sql } from '../query/sql.js';
 import type { StorageKind } from '../storage-map.js';
 import type { ColumnKind, Dialect, FieldResolver, MatchMode } from './dialect.js';
@@ -59,10 +59,10 @@ export const sqliteDialect: Dialect = {
       return uniqueViolation(m ? resolve(m[1], m[2]) : undefined);
     }
     if (code === 'SQLITE_CONSTRAINT_FOREIGNKEY') {
-      return ValidationError.of([{ path: [], message: 'A related entry does not exist', name: 'ValidationError' }]);
+      return ValidationError.of([validationIssue([], messages.relatedEntryMissing())]);
     }
     if (code === 'SQLITE_CONSTRAINT_NOTNULL' || code === 'SQLITE_MISMATCH' || code === 'SQLITE_TOOBIG') {
-      return ValidationError.of([{ path: [], message: 'Invalid value', name: 'ValidationError' }]);
+      return ValidationError.of([validationIssue([], messages.invalidValue())]);
     }
     if (CONNECTION_CODES.test(code)) return new ServiceUnavailableError('Database unavailable');
     return undefined;

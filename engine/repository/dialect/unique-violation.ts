@@ -2,8 +2,8 @@
  * engine/repository/dialect: the one ValidationError both databases' unique violations become,
  * `details.errors[0].path` naming the attribute, as Strapi's unique validator answers.
  */
-import { ValidationError } from '../../errors/errors.js';
+import { messages, ValidationError, validationIssue } from '../../errors/index.js';
 
 export function uniqueViolation(field: string | undefined): ValidationError {
-  return ValidationError.of([{ path: field ? [field] : [], message: 'This attribute must be unique', name: 'ValidationError' }]);
+  return ValidationError.of([validationIssue(field ? [field] : [], messages.unique())]);
 }

@@ -3,7 +3,7 @@
  * canonical form (values/normalize-value.ts) then the driver's binding; null clears a column.
  * Only scalar attributes of the type are accepted; system columns are set by the runners.
  */
-import { ValidationError } from '../../errors/errors.js';
+import { messages, ValidationError, validationIssue } from '../../errors/index.js';
 import type { Dialect } from '../dialect/dialect.js';
 import type { TypeStorage } from '../storage-map.js';
 import { normalizeValue } from '../values/normalize-value.js';
@@ -13,7 +13,8 @@ export function scalarRow(type: TypeStorage, scalars: Readonly<Record<string, un
   for (const [name, value] of Object.entries(scalars)) {
     const attr = type.attributes[name];
     const f = type.fields.get(name);
-    if (!attr || attr.kind !== 'scalar' || !f || f.kind === 'id') throw ValidationError.of([{ path: [name], message: 'Invalid key', name: 'ValidationError' }]);
+    // the planner names scalar attributes only; a plan built elsewhere is refused the same way
+    if (!attr || attr.kind !== 'scalar' || !f || f.kind === 'id') throw ValidationError.of([validationIssue([name], messages.forbiddenKey(name))]);
     if (value === undefined) continue;
     row[f.column] = dialect.bindValue(f.kind, normalizeValue(f.kind, value, name));
   }

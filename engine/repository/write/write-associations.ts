@@ -3,7 +3,7 @@
  * (and inside the same transaction): relations, components, dynamic zones, media. Only the keys
  * present are touched; components recurse into their own associations.
  */
-import { ValidationError } from '../../errors/errors.js';
+import { messages, ValidationError, validationIssue } from '../../errors/index.js';
 import type { WriteData } from '../../plan/types.js';
 import type { RunContext } from '../run-context.js';
 import type { TypeStorage } from '../storage-map.js';
@@ -15,8 +15,9 @@ export function hasAssociations(data: WriteData): boolean {
   return [data.relations, data.components, data.dynamicZones, data.media].some((r) => r && Object.keys(r).length > 0);
 }
 
+/** the planner names attributes only; a plan built elsewhere is refused the same way */
 function wrongKey(name: string): ValidationError {
-  return ValidationError.of([{ path: [name], message: 'Invalid key', name: 'ValidationError' }]);
+  return ValidationError.of([validationIssue([name], messages.forbiddenKey(name))]);
 }
 
 export async function writeAssociations(ctx: RunContext, type: TypeStorage, id: number, data: WriteData, creating = false): Promise<void> {

@@ -5,7 +5,7 @@
  * the `<table>_components` links are then rewritten in the new order.
  */
 import type { ComponentAttribute, DynamicZoneAttribute } from '../../../compiler/model/types.js';
-import { ValidationError } from '../../errors/errors.js';
+import { ApplicationError, messages as m } from '../../errors/index.js';
 import type { ComponentWrite, DynamicZoneItemWrite, WriteData } from '../../plan/types.js';
 import type { RunContext } from '../run-context.js';
 import { typeOf, type TypeStorage } from '../storage-map.js';
@@ -20,16 +20,13 @@ interface Item {
   write: ComponentWrite;
 }
 
-function invalid(path: string, message: string): ValidationError {
-  return ValidationError.of([{ path: [path], message, name: 'ValidationError' }]);
-}
-
 export async function writeComponentAttribute(
   ctx: RunContext, owner: TypeStorage, ownerId: number, name: string, attr: ComponentAttribute,
   value: ComponentWrite | readonly ComponentWrite[] | null, creating: boolean, nested: WriteNested,
 ): Promise<void> {
   const list = value === null ? [] : Array.isArray(value) ? (value as readonly ComponentWrite[]) : [value as ComponentWrite];
-  if (!attr.repeatable && list.length > 1) throw invalid(name, 'This attribute holds a single component');
+  // the planner gives a single component attribute one value
+  if (!attr.repeatable && list.length > 1) throw new Error(`quire repository: single component ${name} given ${list.length} values`);
   await replaceComponents(ctx, owner, ownerId, name, list.map((write) => ({ uid: attr.component, write })), creating, nested);
 }
 
@@ -37,7 +34,8 @@ export async function writeDynamicZone(
   ctx: RunContext, owner: TypeStorage, ownerId: number, name: string, attr: DynamicZoneAttribute,
   items: readonly DynamicZoneItemWrite[], creating: boolean, nested: WriteNested,
 ): Promise<void> {
-  for (const item of items) if (!attr.components.includes(item.component)) throw invalid(name, `${item.component} is not allowed in ${name}`);
+  // the planner checks every item's __component against the zone
+  for (const item of items) if (!attr.components.includes(item.component)) throw new Error(`quire repository: ${item.component} is not a component of ${name}`);
   await replaceComponents(ctx, owner, ownerId, name, items.map((write) => ({ uid: write.component, write })), creating, nested);
 }
 
@@ -54,7 +52,7 @@ async function replaceComponents(ctx: RunContext, owner: TypeStorage, ownerId: n
     const component = typeOf(ctx.storage, uid);
     let id = write.id;
     if (id !== undefined) {
-      if (!owned.has(key(uid, id)) || kept.has(key(uid, id))) throw invalid(field, 'Some of the provided components are not related to the entity');
+      if (!owned.has(key(uid, id)) || kept.has(key(uid, id))) throw new ApplicationError(m.componentNotRelated(field));
       const row = scalarRow(component, write.data.scalars, ctx.dialect);
       if (Object.keys(row).length) await ctx.knex(component.table).where('id', id).update(row);
       await nested(ctx, component, id, write.data, false);

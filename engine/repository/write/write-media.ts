@@ -4,7 +4,7 @@
  * attribute's allowedTypes exclude (images, videos, audios; files = anything else), are ValidationErrors.
  */
 import type { MediaAttribute } from '../../../compiler/model/types.js';
-import { ValidationError } from '../../errors/errors.js';
+import { messages as m, ValidationError, validationIssue } from '../../errors/index.js';
 import { FILE_UID } from '../naming.js';
 import type { RunContext } from '../run-context.js';
 import { typeOf, type TypeStorage } from '../storage-map.js';
@@ -12,19 +12,19 @@ import { typeOf, type TypeStorage } from '../storage-map.js';
 export async function writeMedia(ctx: RunContext, owner: TypeStorage, ownerId: number, name: string, attr: MediaAttribute, fileIds: readonly number[], creating: boolean): Promise<void> {
   const morph = ctx.storage.morphTable;
   if (!morph) throw new Error('quire repository: media attributes need the upload plugin file type');
-  const invalid = (message: string) => ValidationError.of([{ path: [name], message, name: 'ValidationError' }]);
-  if (!attr.multiple && fileIds.length > 1) throw invalid('This attribute holds a single file');
-  if (new Set(fileIds).size !== fileIds.length) throw invalid('The same file cannot be given twice');
+  const invalid = (message: string) => ValidationError.of([validationIssue([name], message)]);
+  // the planner refuses several files for a single media and a file given twice
+  if (!attr.multiple && fileIds.length > 1) throw new Error(`quire repository: single media ${name} given ${fileIds.length} files`);
+  const twice = fileIds.find((id, i) => fileIds.indexOf(id) !== i);
+  if (twice !== undefined) throw invalid(m.fileTwice([name], twice));
   if (fileIds.length) {
     const files = typeOf(ctx.storage, FILE_UID);
     const rows: { id: unknown; mime: unknown }[] = await ctx.knex(files.table).whereIn('id', fileIds).select('id', 'mime');
     const found = new Map(rows.map((r) => [Number(r.id), typeof r.mime === 'string' ? r.mime : '']));
     const missing = fileIds.filter((id) => !found.has(id));
-    if (missing.length) throw invalid(`${missing.length} relation(s) of type ${FILE_UID} associated with this entity do not exist`);
+    if (missing.length) throw invalid(m.relationsNotFound(missing.length, FILE_UID));
     const refused = attr.allowedTypes.length ? fileIds.filter((id) => !attr.allowedTypes.includes(mediaTypeOf(found.get(id)!))) : [];
-    if (refused.length) {
-      throw invalid(`File${refused.length > 1 ? 's' : ''} ${refused.join(', ')} ${refused.length > 1 ? 'are' : 'is'} not of an allowed type (${attr.allowedTypes.join(', ')})`);
-    }
+    if (refused.length) throw invalid(m.fileType([name], refused, attr.allowedTypes));
   }
   if (!creating) await ctx.knex(morph).where({ related_id: ownerId, related_type: owner.uid, field: name }).del();
   if (fileIds.length) {

@@ -5,7 +5,7 @@
  * to-one (oneToOne, oneToMany), and refuses unknown ids, ids given twice and bad positions.
  */
 import type { RelationAttribute } from '../../../compiler/model/types.js';
-import { ValidationError } from '../../errors/errors.js';
+import { messages as m, ValidationError, validationIssue } from '../../errors/index.js';
 import type { RelationPosition, RelationWrite } from '../../plan/types.js';
 import { quoteId } from '../naming.js';
 import type { RunContext } from '../run-context.js';
@@ -19,14 +19,16 @@ interface Link {
 }
 
 function invalid(path: string, message: string): ValidationError {
-  return ValidationError.of([{ path: [path], message, name: 'ValidationError' }]);
+  return ValidationError.of([validationIssue([path], message)]);
 }
 
 export async function writeRelation(ctx: RunContext, selfId: number, name: string, attr: RelationAttribute, write: RelationWrite, creating: boolean): Promise<void> {
   const s = linkSides(attr);
   const wanted = write.kind === 'set' ? write.ids : write.connect.map((c) => c.id);
-  if (new Set(wanted).size !== wanted.length) throw invalid(name, 'The same relation cannot be connected twice');
-  if (!attr.toMany && wanted.length > 1) throw invalid(name, 'This relation holds a single entry');
+  // the planner refuses an id given twice and keeps one id of a to-one relation
+  const twice = wanted.find((id, i) => wanted.indexOf(id) !== i);
+  if (twice !== undefined) throw invalid(name, m.relationTwice([name], twice));
+  if (!attr.toMany && wanted.length > 1) throw new Error(`quire repository: to-one relation ${name} given ${wanted.length} ids`);
   if (creating && write.kind === 'set' && !takesAway(attr)) return insertNewLinks(ctx, s, attr, name, selfId, write.ids);
   await checkExist(ctx, attr, name, wanted);
   const current = creating ? [] : await currentLinks(ctx, s, selfId);
@@ -35,7 +37,7 @@ export async function writeRelation(ctx: RunContext, selfId: number, name: strin
 }
 
 const missingTargets = (attr: RelationAttribute, name: string, count: number) =>
-  invalid(name, `${count} relation(s) of type ${attr.target} associated with this entity do not exist`);
+  invalid(name, m.relationsNotFound(count, attr.target));
 
 /** bidirectional and the other side holds one entry at most: linking takes the target away from its previous owner */
 const takesAway = (attr: RelationAttribute) => attr.inverse !== undefined && (attr.relation === 'oneToOne' || attr.relation === 'oneToMany');
@@ -109,17 +111,17 @@ function finalOrder(name: string, attr: RelationAttribute, current: number[], wr
     }
     // an id already linked moves too: its position defaults to {end: true}, as for a new one
     list = list.filter((x) => x !== id);
-    list.splice(insertIndex(name, list, position), 0, id);
+    list.splice(insertIndex(name, id, list, position), 0, id);
   }
   return list;
 }
 
-function insertIndex(name: string, list: number[], position: RelationPosition | undefined): number {
+function insertIndex(name: string, id: number, list: number[], position: RelationPosition | undefined): number {
   if (!position || 'end' in position) return list.length;
   if ('start' in position) return 0;
   const anchor = 'before' in position ? position.before : position.after;
   const at = list.indexOf(anchor);
-  if (at < 0) throw invalid(name, `There is no relation with id ${anchor} to position against`);
+  if (at < 0) throw invalid(name, m.relationAnchor(id, position, anchor));
   return 'before' in position ? at : at + 1;
 }
 

@@ -40,9 +40,10 @@ test('a draft without a required attribute is refused over GraphQL, as on REST, 
   assert.is(rest.status, 400);
   assert.equal(rest.body.error.details.errors.map((e: any) => [e.path, e.message]), [[['title'], 'title must be defined.']]);
 
+  // sent as null: Strapi's words for a required text attribute that is null
   refused(await gql(s, CREATE, { token: admin, variables: { data: { title: null, format: null, publishedAt: null } } }), [
-    [['title'], 'title must be defined.'],
-    [['format'], 'format must be defined.'],
+    [['title'], 'title must be a `string` type, but the final value was: `null`.'],
+    [['format'], 'format must be a `string` type, but the final value was: `null`.'],
   ]);
   refused(await gql(s, CREATE, { token: admin, variables: { data: { title: 'Dr', publishedAt: null } } }), [[['title'], 'title must be at least 3 characters']]);
   // required attributes of components too (ComponentSharedSeo.metaTitle: String!)
@@ -77,7 +78,7 @@ test('unpublishing does not allow clearing a required attribute; publishing a dr
   const made = await gqlData(s, CREATE, { token: admin, variables: { data: { title: 'Published first', publishedAt: '2024-01-01T00:00:00.000Z' } } });
   const id = made.createArticle.data.id;
   const UPDATE = 'mutation($id: ID!, $data: ArticleInput!) { updateArticle(id: $id, data: $data) { data { attributes { title publishedAt } } } }';
-  refused(await gql(s, UPDATE, { token: admin, variables: { id, data: { title: null, publishedAt: null } } }), [[['title'], 'title cannot be null.']]);
+  refused(await gql(s, UPDATE, { token: admin, variables: { id, data: { title: null, publishedAt: null } } }), [[['title'], 'title must be a `string` type, but the final value was: `null`.']]);
   const still = await gqlData(s, `{ article(id: ${id}) { data { attributes { title publishedAt } } } }`, { token: admin });
   assert.is(still.article.data.attributes.title, 'Published first');
   assert.type(still.article.data.attributes.publishedAt, 'string');

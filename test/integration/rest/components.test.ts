@@ -134,24 +134,28 @@ test('update: an item with its id is updated in place (partially), without one i
   assert.is(untouched.seo, null);
 });
 
-test('component ids that belong elsewhere, to another component type or twice are ValidationErrors and change nothing', async () => {
+test('component ids that belong elsewhere, to another component type or twice, and bad items are 400s and change nothing', async () => {
   const mine = await postEntry(s, admin, '/api/articles', { title: 'Mine', sources: [{ title: 'Mine 1' }], blocks: [{ __component: 'content.quote', text: 'Mine' }] });
   const theirs = await postEntry(s, admin, '/api/articles', { title: 'Theirs', sources: [{ title: 'Theirs 1' }] });
   const mineNow = await read(mine);
   const theirSource = (await read(theirs)).sources[0];
-  const attempts: unknown[] = [
-    { sources: [{ id: theirSource.id, title: 'stolen' }] },
-    { sources: [{ id: mineNow.sources[0].id }, { id: mineNow.sources[0].id }] },
-    { blocks: [{ __component: 'content.rich-text', id: mineNow.blocks[0].id, body: 'wrong type' }] },
-    { blocks: [{ __component: 'shared.link', label: 'x', url: '/x' }] },
-    { blocks: [{ text: 'no __component' }] },
-    { sources: [{ title: 'new but' }, { url: 'missing its required title' }] },
-    { seo: { metaDescription: 'a new seo needs metaTitle' } },
+  const zone = 'content.rich-text, content.quote, content.media-block, content.link-list';
+  const notRelated = (attr: string) => ({ status: 400, name: 'ApplicationError', message: `Some of the provided components in ${attr} are not related to the entity`, details: {} });
+  const invalid = (path: string[], message: string) => ({ status: 400, name: 'ValidationError', message, details: { errors: [{ path, message, name: 'ValidationError' }] } });
+  const attempts: [unknown, unknown][] = [
+    // Strapi's ApplicationError for a component id the entry does not own
+    [{ sources: [{ id: theirSource.id, title: 'stolen' }] }, notRelated('sources')],
+    [{ sources: [{ id: mineNow.sources[0].id }, { id: mineNow.sources[0].id }] }, notRelated('sources')],
+    [{ blocks: [{ __component: 'content.rich-text', id: mineNow.blocks[0].id, body: 'wrong type' }] }, notRelated('blocks')],
+    [{ blocks: [{ __component: 'shared.link', label: 'x', url: '/x' }] }, invalid(['blocks', '0', '__component'], `blocks[0].__component must be one of the following values: ${zone}`)],
+    [{ blocks: [{ text: 'no __component' }] }, invalid(['blocks', '0', '__component'], 'blocks[0].__component is a required field')],
+    [{ sources: [{ title: 'new but' }, { url: 'missing its required title' }] }, invalid(['sources', '1', 'title'], 'sources[1].title must be defined.')],
+    [{ seo: { metaDescription: 'a new seo needs metaTitle' } }, invalid(['seo', 'metaTitle'], 'seo.metaTitle must be defined.')],
   ];
-  for (const data of attempts) {
+  for (const [data, error] of attempts) {
     const r = await put(`/api/articles/${mine}`, data);
     assert.is(r.status, 400, `${JSON.stringify(data)}: ${r.text}`);
-    assert.is(r.body.error.name, 'ValidationError');
+    assert.equal(r.body, { data: null, error }, JSON.stringify(data));
   }
   assert.equal(await read(mine), mineNow, 'nothing changed');
   assert.is((await read(theirs)).sources[0].title, 'Theirs 1');

@@ -73,7 +73,7 @@ test('login and register validate their bodies with Strapi\'s wording', async ()
     ] },
   });
   const typed = await s.request('POST', '/api/auth/local', { body: { identifier: 'linus', password: 123456 } });
-  assert.is(typed.body.error.message, 'password must be a `string` type');
+  assert.is(typed.body.error.message, 'password must be a `string` type, but the final value was: `123456`.');
   const cases: [Record<string, unknown>, string][] = [
     [{ email: 'x@example.com' }, '2 errors occurred'],
     [{ username: 'bob', email: 'not-an-email', password: PASSWORD }, 'email must be a valid email'],

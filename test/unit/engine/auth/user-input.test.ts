@@ -28,8 +28,14 @@ test('register: Strapi messages, every issue at once', () => {
   assert.equal(messages(() => readRegisterInput({ username: 'ab', email: 'nope', password: 'x'.repeat(73) })), [
     'email must be a valid email', 'username must be at least 3 characters', 'password must be at most 72 bytes',
   ]);
-  assert.equal(messages(() => readRegisterInput({ username: 1, email: 'a@b.co', password: '12345' })), ['username must be a `string` type', 'password must be at least 6 characters']);
-  assert.equal(messages(() => readRegisterInput([])), ['The request body must be a JSON object']);
+  assert.equal(messages(() => readRegisterInput({ username: 1, email: 'a@b.co', password: '12345' })), [
+    'username must be a `string` type, but the final value was: `1`.', 'password must be at least 6 characters',
+  ]);
+  assert.equal(messages(() => readRegisterInput({ username: null, email: '', password: null })), [
+    'email is a required field', 'username must be a `string` type, but the final value was: `null`.', 'password must be a `string` type, but the final value was: `null`.',
+  ]);
+  // Strapi reads a body that is not an object as an empty one
+  assert.equal(messages(() => readRegisterInput([])), ['email is a required field', 'username is a required field', 'password is a required field']);
 });
 
 test('login: identifier and password required; provider defaults to local', () => {
@@ -38,10 +44,18 @@ test('login: identifier and password required; provider defaults to local', () =
 });
 
 test('login and register: operator objects and other non-strings are refused, never used as filters', () => {
-  assert.equal(messages(() => readLoginInput({ identifier: { $gt: '' }, password: { $ne: null } })), ['identifier must be a `string` type', 'password must be a `string` type']);
-  assert.equal(messages(() => readLoginInput({ identifier: ['ada'], password: 'p', provider: { $eq: 'local' } })), ['identifier must be a `string` type', 'provider must be a `string` type']);
+  assert.equal(messages(() => readLoginInput({ identifier: { $gt: '' }, password: { $ne: null } })), [
+    'identifier must be a `string` type, but the final value was: `{\n  "$gt": "\\"\\""\n}`.',
+    'password must be a `string` type, but the final value was: `{\n  "$ne": "null"\n}`.',
+  ]);
+  assert.equal(messages(() => readLoginInput({ identifier: ['ada'], password: 'p', provider: { $eq: 'local' } })), [
+    'identifier must be a `string` type, but the final value was: `[\n  "\\"ada\\""\n]`.',
+    'provider must be a `string` type, but the final value was: `{\n  "$eq": "\\"local\\""\n}`.',
+  ]);
   assert.equal(messages(() => readRegisterInput({ username: { $ne: '' }, email: ['a@b.co'], password: 1234567 })), [
-    'email must be a `string` type', 'username must be a `string` type', 'password must be a `string` type',
+    'email must be a `string` type, but the final value was: `[\n  "\\"a@b.co\\""\n]`.',
+    'username must be a `string` type, but the final value was: `{\n  "$ne": "\\"\\""\n}`.',
+    'password must be a `string` type, but the final value was: `1234567`.',
   ]);
 });
 
@@ -50,6 +64,16 @@ test('update: protected and private keys refused by name; password allowed', () 
     'role may not be set through the API', 'blocked may not be set through the API', 'confirmationToken may not be set through the API',
   ]);
   assert.equal(readUserUpdate(model, { email: 'New@X.io', password: 'longenough', extra: 1 }), { email: 'new@x.io', password: 'longenough', rest: { extra: 1 } });
+});
+
+test('update: an empty value is "at least 1 characters", as Strapi says; null is a type error; the body must be an object', () => {
+  assert.equal(messages(() => readUserUpdate(model, { username: '', email: '', password: '' })), [
+    'username must be at least 1 characters', 'email must be at least 1 characters', 'password must be at least 1 characters',
+  ]);
+  assert.equal(messages(() => readUserUpdate(model, { username: 'ab', password: null })), [
+    'username must be at least 3 characters', 'password must be a `string` type, but the final value was: `null`.',
+  ]);
+  assert.equal(messages(() => readUserUpdate(model, [])), ['The request body must be a JSON object']);
 });
 
 test('durations: numbers are seconds, strings need a unit', () => {

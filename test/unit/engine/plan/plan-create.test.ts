@@ -5,7 +5,7 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { ValidationIssue } from '../../../../engine/errors/errors.js';
+import type { ValidationIssue } from '../../../../engine/errors/index.js';
 import { planCreate } from '../../../../engine/plan/plan-create.js';
 import { planUpdate } from '../../../../engine/plan/plan-update.js';
 import type { CreatePlan } from '../../../../engine/plan/types.js';
@@ -30,7 +30,7 @@ function issues(data: unknown, uid = ARTICLE): ValidationIssue[] {
   return [];
 }
 
-const v = (path: (string | number)[], message: string): ValidationIssue => ({ path, message, name: 'ValidationError' });
+const v = (path: (string | number)[], message: string): ValidationIssue => ({ path: path.map(String), message, name: 'ValidationError' });
 
 test('planCreate: a tag (no draft and publish) -> exact plan, unknown and system keys dropped', () => {
   const plan = create({ name: 'news', id: 4, createdAt: 'x', updatedAt: 'y', createdBy: 1, updatedBy: 1, publishedAt: null, locale: 'fr', localizations: [], nope: true }, TAG);
@@ -50,17 +50,20 @@ test('planCreate: publishedAt null makes a draft, a datetime publishes then', ()
   assert.is(create({ title: 'Hello', publishedAt: null }).publishedAt, null);
   assert.is(create({ title: 'Hello', publishedAt: '2024-01-01' }).publishedAt, '2024-01-01T00:00:00.000Z');
   assert.is(create({ title: 'Hello', publishedAt: '2024-01-01T12:00:00+01:00' }).publishedAt, '2024-01-01T11:00:00.000Z');
-  assert.equal(issues({ title: 'Hello', publishedAt: 'soon' }), [v(['publishedAt'], 'publishedAt must be a valid datetime')]);
+  assert.equal(issues({ title: 'Hello', publishedAt: 'soon' }), [v(['publishedAt'], 'Invalid format, expected a timestamp or an ISO date')]);
+  assert.equal(issues({ title: 'Hello', publishedAt: 1714559400000 }), [v(['publishedAt'], 'Invalid format, expected a timestamp or an ISO date')], 'a string, as the contract says');
 });
 
-test('planCreate: drafts skip required and minLength (Strapi), not the other checks', () => {
-  assert.equal(create({ publishedAt: null }).data.scalars, ARTICLE_DEFAULTS);
-  assert.equal(create({ title: 'ab', publishedAt: null }).data.scalars, { title: 'ab', ...ARTICLE_DEFAULTS });
-  assert.equal(issues({ title: 'x'.repeat(201), publishedAt: null }), [v(['title'], 'title must be at most 200 characters')]);
+test('planCreate with strictDrafts: false (the localization route): drafts skip required and minLength (Strapi), not the other checks', () => {
+  const lenient = (data: unknown) => planCreate(model, ARTICLE, { data }, { now, strictDrafts: false });
+  assert.equal(lenient({ publishedAt: null }).data.scalars, ARTICLE_DEFAULTS);
+  assert.equal(lenient({ title: 'ab', publishedAt: null }).data.scalars, { title: 'ab', ...ARTICLE_DEFAULTS });
+  expectError(() => lenient({ title: 'x'.repeat(201), publishedAt: null }), { status: 400, name: 'ValidationError', message: 'title must be at most 200 characters' });
+  assert.equal(planUpdate(model, ARTICLE, 1, { data: { title: null, publishedAt: null } }, { now, strictDrafts: false }).data.scalars, { title: null });
 });
 
-test('planCreate / planUpdate with strictDrafts (GraphQL): drafts are checked like published entries', () => {
-  const strict = (data: unknown) => () => planCreate(model, ARTICLE, { data }, { now, strictDrafts: true });
+test('planCreate / planUpdate by default: drafts are checked like published entries, as both contracts say', () => {
+  const strict = (data: unknown) => () => planCreate(model, ARTICLE, { data }, { now });
   const messagesOf = (fn: () => unknown) => {
     try {
       fn();
@@ -72,8 +75,8 @@ test('planCreate / planUpdate with strictDrafts (GraphQL): drafts are checked li
   assert.equal(messagesOf(strict({ publishedAt: null })), ['title must be defined.']);
   assert.equal(messagesOf(strict({ title: 'ab', publishedAt: null })), ['title must be at least 3 characters']);
   assert.is(strict({ title: 'Draft', publishedAt: null })().publishedAt, null);
-  assert.equal(messagesOf(() => planUpdate(model, ARTICLE, 1, { data: { title: null, publishedAt: null } }, { now, strictDrafts: true })), ['title cannot be null.']);
-  assert.equal(planUpdate(model, ARTICLE, 1, { data: { title: null, publishedAt: null } }).data.scalars, { title: null });
+  assert.equal(messagesOf(() => planUpdate(model, ARTICLE, 1, { data: { title: null, publishedAt: null } }, { now })), ['title must be a `string` type, but the final value was: `null`.']);
+  assert.equal(messagesOf(strict({ title: 'Draft', publishedAt: null, sources: [] })), []);
 });
 
 test('planCreate: the full sample body of the Strapi reference', () => {
@@ -106,34 +109,33 @@ test('planCreate: the full sample body of the Strapi reference', () => {
   assert.equal(create(data), expected);
 });
 
+/** values in the contract's forms, and what is stored */
 const COERCED: [string, unknown, unknown][] = [
-  ['readingTime', '5', 5],
   ['readingTime', 600, 600],
   ['wordCount', 12345, '12345'],
   ['wordCount', '-9223372036854775808', '-9223372036854775808'],
-  ['rating', '4.5', 4.5],
   ['rating', 0, 0],
+  ['rating', 4.5, 4.5],
   ['popularity', -1.25, -1.25],
-  ['featured', 'true', true],
-  ['featured', 0, false],
-  ['featured', 'f', false],
+  ['featured', false, false],
   ['publishDate', '2024-02-29', '2024-02-29'],
-  ['publishDate', '2024-05-01T10:00:00Z', '2024-05-01'],
   ['publishTime', '10:30', '10:30:00.000'],
-  ['publishTime', '10:30:00.123456', '10:30:00.123'],
+  ['publishTime', '10:30:00', '10:30:00.000'],
   ['publishTime', '23:59:59.5', '23:59:59.500'],
   ['lastReviewedAt', '2024-05-01T10:30:00+02:00', '2024-05-01T08:30:00.000Z'],
   ['lastReviewedAt', '2024-05-01 10:30', '2024-05-01T10:30:00.000Z'],
-  ['lastReviewedAt', 1714559400000, '2024-05-01T10:30:00.000Z'],
+  ['lastReviewedAt', '2024-05-01', '2024-05-01T00:00:00.000Z'],
   ['importedAt', '2024-05-01T10:30:00Z', '2024-05-01T10:30:00.000Z'],
   ['importedAt', '1714559400000', '2024-05-01T10:30:00.000Z'],
+  ['importedAt', 1714559400000, '2024-05-01T10:30:00.000Z'],
   ['metadata', [1, { b: null }], [1, { b: null }]],
   ['metadata', 'text', 'text'],
   ['metadata', 5, 5],
   ['excerpt', null, null],
+  ['excerpt', '', ''],
   ['metadata', null, null],
-  ['contactEmail', '', ''],
   ['slug', 'Hello_World-2.0~x', 'Hello_World-2.0~x'],
+  ['slug', '', ''],
 ];
 
 for (const [attr, value, stored] of COERCED) {
@@ -142,44 +144,60 @@ for (const [attr, value, stored] of COERCED) {
   });
 }
 
+const NUMBER_NAN = (name: string, value: string) => `${name} must be a \`number\` type, but the final value was: \`NaN\` (cast from the value \`${value}\`).`;
+
 const INVALID: [Record<string, unknown>, ValidationIssue[], string?][] = [
   [{}, [v(['title'], 'title must be defined.')]],
-  [{ title: null }, [v(['title'], 'title must be defined.')]],
-  [{ title: 'Hello', format: null }, [v(['format'], 'format must be defined.')]],
+  [{ title: null }, [v(['title'], 'title must be a `string` type, but the final value was: `null`.')], 'Strapi: a required text attribute sent as null'],
+  [{ title: 'Hello', format: null }, [v(['format'], 'format must be a `string` type, but the final value was: `null`.')]],
   [
     { title: 'ab', format: 'nope', readingTime: 0 },
     [
       v(['title'], 'title must be at least 3 characters'),
-      v(['format'], 'format must be one of the following values: news, feature, opinion, review'),
+      v(['format'], 'format must be one of the following values: news, feature, opinion, review, '),
       v(['readingTime'], 'readingTime must be greater than or equal to 1'),
     ],
   ],
+  [{ title: 'Hello', format: 1 }, [v(['format'], 'format must be one of the following values: news, feature, opinion, review, ')]],
+  [{ title: 'Hello', format: { a: 1 } }, [v(['format'], 'format must be a `string` type, but the final value was: `{\n  "a": "1"\n}`.')]],
   [{ title: 'x'.repeat(201) }, [v(['title'], 'title must be at most 200 characters')]],
   [{ title: 5 }, [v(['title'], 'title must be a `string` type, but the final value was: `5`.')]],
-  [{ title: ['a'] }, [v(['title'], 'title must be a `string` type, but the final value was: `["a"]`.')]],
+  [{ title: ['a'] }, [v(['title'], 'title must be a `string` type, but the final value was: `[\n  "\\"a\\""\n]`.')]],
   [{ title: 'Hello', contactEmail: 'x' }, [v(['contactEmail'], 'contactEmail must be a valid email')]],
   [{ title: 'Hello', contactEmail: 'a b@c.d' }, [v(['contactEmail'], 'contactEmail must be a valid email')]],
+  [{ title: 'Hello', contactEmail: '' }, [v(['contactEmail'], 'contactEmail cannot be empty')]],
   [{ title: 'Hello', slug: 'a b' }, [v(['slug'], 'slug must match the following: "/^[A-Za-z0-9-_.~]*$/"')]],
   [{ title: 'Hello', slug: 'é' }, [v(['slug'], 'slug must match the following: "/^[A-Za-z0-9-_.~]*$/"')]],
+  [{ title: 'Hello', slug: 'x'.repeat(256) }, [v(['slug'], 'slug must be at most 255 characters')], 'a varchar(255) column'],
   [{ title: 'Hello', excerpt: 'x'.repeat(501) }, [v(['excerpt'], 'excerpt must be at most 500 characters')]],
   [{ title: 'Hello', readingTime: 601 }, [v(['readingTime'], 'readingTime must be less than or equal to 600')]],
   [{ title: 'Hello', readingTime: 1.5 }, [v(['readingTime'], 'readingTime must be an integer')]],
-  [{ title: 'Hello', readingTime: 'abc' }, [v(['readingTime'], 'readingTime must be a `number` type, but the final value was: `"abc"`.')]],
-  [{ title: 'Hello', readingTime: true }, [v(['readingTime'], 'readingTime must be a `number` type, but the final value was: `true`.')]],
+  [{ title: 'Hello', readingTime: 'abc' }, [v(['readingTime'], NUMBER_NAN('readingTime', '"abc"'))]],
+  [{ title: 'Hello', readingTime: '' }, [v(['readingTime'], NUMBER_NAN('readingTime', '""'))]],
+  [{ title: 'Hello', readingTime: true }, [v(['readingTime'], NUMBER_NAN('readingTime', 'true'))]],
+  [{ title: 'Hello', readingTime: {} }, [v(['readingTime'], NUMBER_NAN('readingTime', '{}'))]],
+  [{ title: 'Hello', readingTime: '5' }, [v(['readingTime'], 'readingTime must be a `number` type, but the final value was: `"5"`.')], 'quire: a JSON number, as the contract says (Strapi casts "5")'],
   [{ title: 'Hello', rating: 6 }, [v(['rating'], 'rating must be less than or equal to 5')]],
   [{ title: 'Hello', rating: -0.5 }, [v(['rating'], 'rating must be greater than or equal to 0')]],
-  [{ title: 'Hello', popularity: 'NaN' }, [v(['popularity'], 'popularity must be a `number` type, but the final value was: `"NaN"`.')]],
-  [{ title: 'Hello', wordCount: 'abc' }, [v(['wordCount'], 'wordCount must match the following: "/^-?\\d+$/"')]],
+  [{ title: 'Hello', rating: '4.5' }, [v(['rating'], 'rating must be a `number` type, but the final value was: `"4.5"`.')]],
+  [{ title: 'Hello', popularity: 'NaN' }, [v(['popularity'], NUMBER_NAN('popularity', '"NaN"'))]],
+  [{ title: 'Hello', wordCount: 'abc' }, [v(['wordCount'], 'wordCount must be an integer')]],
   [{ title: 'Hello', wordCount: 1.5 }, [v(['wordCount'], 'wordCount must be an integer')]],
   [{ title: 'Hello', wordCount: 2 ** 60 }, [v(['wordCount'], 'wordCount must be an integer')], 'unsafe numbers must be sent as strings'],
   [{ title: 'Hello', wordCount: '9223372036854775808' }, [v(['wordCount'], 'wordCount must be less than or equal to 9223372036854775807')]],
+  [{ title: 'Hello', wordCount: '-9223372036854775809' }, [v(['wordCount'], 'wordCount must be greater than or equal to -9223372036854775808')]],
   [{ title: 'Hello', featured: 'yes' }, [v(['featured'], 'featured must be a `boolean` type, but the final value was: `"yes"`.')]],
-  [{ title: 'Hello', publishDate: '05/01/2024' }, [v(['publishDate'], 'publishDate must be a valid date')]],
-  [{ title: 'Hello', publishDate: '2023-02-29' }, [v(['publishDate'], 'publishDate must be a valid date')]],
-  [{ title: 'Hello', publishTime: '24:00' }, [v(['publishTime'], 'publishTime must be a valid time')]],
-  [{ title: 'Hello', publishTime: 1030 }, [v(['publishTime'], 'publishTime must be a valid time')]],
-  [{ title: 'Hello', lastReviewedAt: 'yesterday' }, [v(['lastReviewedAt'], 'lastReviewedAt must be a valid datetime')]],
-  [{ title: 'Hello', importedAt: true }, [v(['importedAt'], 'importedAt must be a valid timestamp')]],
+  [{ title: 'Hello', featured: 'true' }, [v(['featured'], 'featured must be a `boolean` type, but the final value was: `"true"`.')]],
+  [{ title: 'Hello', featured: 0 }, [v(['featured'], 'featured must be a `boolean` type, but the final value was: `0`.')]],
+  [{ title: 'Hello', publishDate: '05/01/2024' }, [v(['publishDate'], 'Invalid format, expected yyyy-MM-dd')]],
+  [{ title: 'Hello', publishDate: '2023-02-29' }, [v(['publishDate'], 'Invalid format, expected yyyy-MM-dd')]],
+  [{ title: 'Hello', publishDate: '2024-05-01T10:00:00Z' }, [v(['publishDate'], 'Invalid format, expected yyyy-MM-dd')]],
+  [{ title: 'Hello', publishTime: '24:00' }, [v(['publishTime'], 'Invalid time format, expected HH:mm:ss.SSS')]],
+  [{ title: 'Hello', publishTime: '10:30:00.1234' }, [v(['publishTime'], 'Invalid time format, expected HH:mm:ss.SSS')]],
+  [{ title: 'Hello', publishTime: 1030 }, [v(['publishTime'], 'Expected a string, got a number')]],
+  [{ title: 'Hello', lastReviewedAt: 'yesterday' }, [v(['lastReviewedAt'], 'Invalid format, expected a timestamp or an ISO date')]],
+  [{ title: 'Hello', lastReviewedAt: 1714559400000 }, [v(['lastReviewedAt'], 'Invalid format, expected a timestamp or an ISO date')]],
+  [{ title: 'Hello', importedAt: true }, [v(['importedAt'], 'Invalid format, expected a timestamp or an ISO date')]],
 ];
 
 for (const [data, expected, note] of INVALID) {
@@ -196,6 +214,7 @@ test('planCreate: int32 bounds for integers without a declared max', () => {
 
 test('planCreate: regex attributes (and private ones are validated and writable)', () => {
   assert.equal(issues({ website: 'ftp://x' }, 'api::author-profile.author-profile'), [v(['website'], 'website must match the following: "/^https?:\\/\\//"')]);
+  assert.equal(issues({ website: '' }, 'api::author-profile.author-profile'), [v(['website'], 'website must match the following: "/^https?:\\/\\//"')], 'an empty string too, as the contract says');
   assert.equal(issues({ name: 'Ann', email: 'ann@example.com', payoutAccount: 'nope' }, 'api::author.author'), [
     v(['payoutAccount'], 'payoutAccount must match the following: "/^[A-Z]{2}[0-9A-Z]{10,30}$/"'),
   ]);
@@ -206,7 +225,7 @@ test('planCreate: regex attributes (and private ones are validated and writable)
 
 test('planCreate: every issue of a body is reported at once, in declared attribute order', () => {
   const found = issues({ title: 7, readingTime: 'x', tags: ['a'], seo: {}, sources: [{}, { title: 3 }], blocks: [{ __component: 'content.nope' }] });
-  assert.equal(found.map((i) => i.path), [['title'], ['readingTime'], ['tags', 0], ['seo', 'metaTitle'], ['sources', 0, 'title'], ['sources', 1, 'title'], ['blocks', 0, '__component']]);
+  assert.equal(found.map((i) => i.path), [['title'], ['readingTime'], ['tags'], ['seo', 'metaTitle'], ['sources', '0', 'title'], ['sources', '1', 'title'], ['blocks', '0', '__component']]);
   expectError(() => create({ title: 7, readingTime: 'x' }), { status: 400, name: 'ValidationError', message: '2 errors occurred' });
 });
 

@@ -11,11 +11,11 @@ import { expectError } from '../expect-error.js';
 import { writeData } from '../write-data.js';
 
 const update = (data: unknown, id: string | number | undefined = '3', uid = ARTICLE) => planUpdate(model, uid, id, { data });
-const v = (path: (string | number)[], message: string) => ({ path, message, name: 'ValidationError' });
+const v = (path: (string | number)[], message: string) => ({ path: path.map(String), message, name: 'ValidationError' });
 
 const PLANS: [unknown, UpdatePlan][] = [
   [{}, { kind: 'update', uid: ARTICLE, id: 3, data: writeData() }],
-  [{ featured: 't' }, { kind: 'update', uid: ARTICLE, id: 3, data: writeData({ scalars: { featured: true } }) }],
+  [{ featured: true }, { kind: 'update', uid: ARTICLE, id: 3, data: writeData({ scalars: { featured: true } }) }],
   [{ excerpt: null, readingTime: null }, { kind: 'update', uid: ARTICLE, id: 3, data: writeData({ scalars: { excerpt: null, readingTime: null } }) }],
   [{ publishedAt: null }, { kind: 'update', uid: ARTICLE, id: 3, data: writeData(), publishedAt: null }],
   [{ publishedAt: '2024-01-01T00:00:00Z' }, { kind: 'update', uid: ARTICLE, id: 3, data: writeData(), publishedAt: '2024-01-01T00:00:00.000Z' }],
@@ -65,11 +65,14 @@ for (const id of ['abc', '0', '-2', '1.5', '', undefined, 0, 2 ** 31]) {
 }
 
 const INVALID: [unknown, ReturnType<typeof v>[]][] = [
-  [{ title: null }, [v(['title'], 'title cannot be null.')]],
-  [{ format: null, title: 'ab' }, [v(['title'], 'title must be at least 3 characters'), v(['format'], 'format cannot be null.')]],
-  [{ seo: { id: 2, metaTitle: null } }, [v(['seo', 'metaTitle'], 'seo.metaTitle cannot be null.')]],
+  // a required attribute set to null, in Strapi's words for its type
+  [{ title: null }, [v(['title'], 'title must be a `string` type, but the final value was: `null`.')]],
+  [{ format: null, title: 'ab' }, [v(['title'], 'title must be at least 3 characters'), v(['format'], 'format must be a `string` type, but the final value was: `null`.')]],
+  [{ seo: { id: 2, metaTitle: null } }, [v(['seo', 'metaTitle'], 'seo.metaTitle must be a `string` type, but the final value was: `null`.')]],
+  // a component without id is a new one: its required attributes apply (Strapi's update lets it through)
   [{ seo: { noIndex: true } }, [v(['seo', 'metaTitle'], 'seo.metaTitle must be defined.')]],
-  [{ publishedAt: 'tomorrow' }, [v(['publishedAt'], 'publishedAt must be a valid datetime')]],
+  [{ publishedAt: 'tomorrow' }, [v(['publishedAt'], 'Invalid format, expected a timestamp or an ISO date')]],
+  [{ featured: 't' }, [v(['featured'], 'featured must be a `boolean` type, but the final value was: `"t"`.')]],
 ];
 
 for (const [data, expected] of INVALID) {
@@ -79,8 +82,9 @@ for (const [data, expected] of INVALID) {
   });
 }
 
-test('planUpdate: unpublishing in the same request makes it a draft (required may be cleared)', () => {
-  assert.equal(update({ publishedAt: null, title: null }).data.scalars, { title: null });
+test('planUpdate: unpublishing in the same request does not let a required attribute be cleared (unless strictDrafts: false)', () => {
+  expectError(() => update({ publishedAt: null, title: null }), { status: 400, name: 'ValidationError', message: 'title must be a `string` type, but the final value was: `null`.' });
+  assert.equal(planUpdate(model, ARTICLE, 3, { data: { publishedAt: null, title: null } }, { now: new Date(), strictDrafts: false }).data.scalars, { title: null });
 });
 
 test('planUpdate: the body must carry a data object', () => {

@@ -31,7 +31,7 @@ const UNSAFE: [string, unknown, (string | number)[]][] = [
   ['__proto__ at the top', JSON.parse('{"__proto__":{"polluted":1}}'), ['__proto__']],
   ['__proto__ inside data', JSON.parse('{"data":{"title":"x","__proto__":{"polluted":1}}}'), ['data', '__proto__']],
   ['constructor in a component', { data: { seo: { constructor: { prototype: { polluted: 1 } } } } }, ['data', 'seo', 'constructor']],
-  ['prototype in an array item', { data: { blocks: [{ __component: 'content.quote' }, { prototype: 1 }] } }, ['data', 'blocks', 1, 'prototype']],
+  ['prototype in an array item', { data: { blocks: [{ __component: 'content.quote' }, { prototype: 1 }] } }, ['data', 'blocks', '1', 'prototype']],
   ['__proto__ inside a json attribute', JSON.parse('{"data":{"metadata":{"a":{"__proto__":{"x":1}}}}}'), ['data', 'metadata', 'a', '__proto__']],
 ];
 
@@ -62,7 +62,7 @@ test('NUL characters in strings and keys, at any depth: 400 naming the path; oth
   const message = 'Strings may not contain NUL characters (\\u0000)';
   for (const [body, path] of [
     [{ data: { title: 'a\u0000b' } }, ['data', 'title']],
-    [{ data: { tags: ['x', '\u0000'] } }, ['data', 'tags', 1]],
+    [{ data: { tags: ['x', '\u0000'] } }, ['data', 'tags', '1']],
     [{ data: { metadata: { 'k\u0000': 1 } } }, ['data', 'metadata']],
   ] as const) {
     expectError(() => assertSafeBody(body), { status: 400, name: 'ValidationError', message, details: { errors: [{ path, message, name: 'ValidationError' }] } });

@@ -58,11 +58,16 @@ test('parseFileInfos: object, array matching the files, repeated fields; bad val
     }
     throw new Error('expected a ValidationError');
   };
-  assert.equal((bad(['{"name":5}'], 1).details.errors as any[])[0].path, ['fileInfo', 'name']);
-  assert.equal((bad(['[{},{"caption":7}]'], 2).details.errors as any[])[0].path, ['fileInfo', 1, 'caption']);
-  assert.is(bad(['{oops'], 1).message, 'fileInfo must be valid JSON');
+  const only = (err: ValidationError) => (err.details.errors as unknown[])[0];
+  assert.equal(only(bad(['{"name":5}'], 1)), { path: ['fileInfo', 'name'], message: 'fileInfo.name must be a `string` type, but the final value was: `5`.', name: 'ValidationError' });
+  assert.equal(only(bad(['[{},{"caption":7}]'], 2)), { path: ['fileInfo', '1', 'caption'], message: 'fileInfo[1].caption must be a `string` type, but the final value was: `7`.', name: 'ValidationError' });
+  // Strapi's words for a form field that is not a JSON object
+  assert.equal(only(bad(['{oops'], 1)), { path: ['fileInfo'], message: 'fileInfo must be a `object` type, but the final value was: `null` (cast from the value `"{oops"`).', name: 'ValidationError' });
+  assert.is(bad(['5'], 1).message, 'fileInfo must be a `object` type, but the final value was: `null` (cast from the value `"5"`).');
   assert.is(bad(['[{},{},{}]'], 2).message, 'fileInfo has 3 entries for 2 file(s)');
-  assert.is(bad([`{"alternativeText":"${'x'.repeat(256)}"}`], 1).message, 'fileInfo.alternativeText must be a string of at most 255 characters or null');
+  assert.is(bad([`{"alternativeText":"${'x'.repeat(256)}"}`], 1).message, 'fileInfo.alternativeText must be at most 255 characters');
+  // an empty name keeps the file's own, as Strapi does
+  assert.equal(parseFileInfos(['{"name":""}'], 1), [{}]);
 });
 
 test.run();
