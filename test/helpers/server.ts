@@ -38,6 +38,8 @@ export interface TestServerOptions {
   env?: Record<string, string>;
   /** reuse an existing database (restart tests) */
   databaseUrl?: string;
+  /** the server's logger (default: silent, or QUIRE_TEST_LOG_LEVEL) */
+  logger?: import('pino').BaseLogger;
   allowDestructive?: boolean;
 }
 
@@ -49,7 +51,7 @@ export async function startTestServer(opts: TestServerOptions): Promise<TestServ
     { artifactsDir: opts.artifactsDir ?? join(EXAMPLE_SPEC, 'artifacts'), allowDestructive: opts.allowDestructive, stateDir: tempDir() },
   );
   const queries: string[] = [];
-  const logger = pino({ level: process.env.QUIRE_TEST_LOG_LEVEL ?? 'silent' });
+  const logger = opts.logger ?? pino({ level: process.env.QUIRE_TEST_LOG_LEVEL ?? 'silent' });
   const running = await startServerCounting(config, logger, queries);
   const url = running.url;
   const request: TestServer['request'] = async (method, path, o = {}) => {
