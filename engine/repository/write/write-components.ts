@@ -5,7 +5,7 @@
  * the `<table>_components` links are then rewritten in the new order.
  */
 import type { ComponentAttribute, DynamicZoneAttribute } from '../../../compiler/model/types.js';
-import { ApplicationError, messages as m } from '../../errors/index.js';
+import { ApplicationError, messages as m, type MessagePath } from '../../errors/index.js';
 import type { ComponentWrite, DynamicZoneItemWrite, WriteData } from '../../plan/types.js';
 import type { RunContext } from '../run-context.js';
 import { typeOf, type TypeStorage } from '../storage-map.js';
@@ -13,30 +13,32 @@ import { deleteComponents } from './delete-owned.js';
 import { insertRow, insertRows } from './insert-rows.js';
 import { scalarRow } from './scalar-row.js';
 
-type WriteNested = (ctx: RunContext, type: TypeStorage, id: number, data: WriteData, creating: boolean) => Promise<void>;
+type WriteNested = (ctx: RunContext, type: TypeStorage, id: number, data: WriteData, creating: boolean, at: MessagePath) => Promise<void>;
 
 interface Item {
   uid: string;
   write: ComponentWrite;
+  /** where the item sits in the request body: `['seo']`, `['sources', 2]` */
+  at: MessagePath;
 }
 
 export async function writeComponentAttribute(
   ctx: RunContext, owner: TypeStorage, ownerId: number, name: string, attr: ComponentAttribute,
-  value: ComponentWrite | readonly ComponentWrite[] | null, creating: boolean, nested: WriteNested,
+  value: ComponentWrite | readonly ComponentWrite[] | null, creating: boolean, nested: WriteNested, at: MessagePath = [name],
 ): Promise<void> {
   const list = value === null ? [] : Array.isArray(value) ? (value as readonly ComponentWrite[]) : [value as ComponentWrite];
   // the planner gives a single component attribute one value
   if (!attr.repeatable && list.length > 1) throw new Error(`quire repository: single component ${name} given ${list.length} values`);
-  await replaceComponents(ctx, owner, ownerId, name, list.map((write) => ({ uid: attr.component, write })), creating, nested);
+  await replaceComponents(ctx, owner, ownerId, name, list.map((write, i) => ({ uid: attr.component, write, at: attr.repeatable ? [...at, i] : at })), creating, nested);
 }
 
 export async function writeDynamicZone(
   ctx: RunContext, owner: TypeStorage, ownerId: number, name: string, attr: DynamicZoneAttribute,
-  items: readonly DynamicZoneItemWrite[], creating: boolean, nested: WriteNested,
+  items: readonly DynamicZoneItemWrite[], creating: boolean, nested: WriteNested, at: MessagePath = [name],
 ): Promise<void> {
   // the planner checks every item's __component against the zone
   for (const item of items) if (!attr.components.includes(item.component)) throw new Error(`quire repository: ${item.component} is not a component of ${name}`);
-  await replaceComponents(ctx, owner, ownerId, name, items.map((write) => ({ uid: write.component, write })), creating, nested);
+  await replaceComponents(ctx, owner, ownerId, name, items.map((write, i) => ({ uid: write.component, write, at: [...at, i] })), creating, nested);
 }
 
 async function replaceComponents(ctx: RunContext, owner: TypeStorage, ownerId: number, field: string, items: Item[], creating: boolean, nested: WriteNested): Promise<void> {
@@ -48,17 +50,17 @@ async function replaceComponents(ctx: RunContext, owner: TypeStorage, ownerId: n
   const owned = new Set(existing.map((l) => key(l.component_type, l.component_id)));
   const kept = new Set<string>();
   const ordered: { uid: string; id: number }[] = [];
-  for (const { uid, write } of items) {
+  for (const { uid, write, at } of items) {
     const component = typeOf(ctx.storage, uid);
     let id = write.id;
     if (id !== undefined) {
       if (!owned.has(key(uid, id)) || kept.has(key(uid, id))) throw new ApplicationError(m.componentNotRelated(field));
       const row = scalarRow(component, write.data.scalars, ctx.dialect);
       if (Object.keys(row).length) await ctx.knex(component.table).where('id', id).update(row);
-      await nested(ctx, component, id, write.data, false);
+      await nested(ctx, component, id, write.data, false, at);
     } else {
       id = await insertRow(ctx, component.table, scalarRow(component, write.data.scalars, ctx.dialect));
-      await nested(ctx, component, id, write.data, true);
+      await nested(ctx, component, id, write.data, true, at);
     }
     kept.add(key(uid, id));
     ordered.push({ uid, id });

@@ -4,19 +4,20 @@
  * attribute's allowedTypes exclude (images, videos, audios; files = anything else), are ValidationErrors.
  */
 import type { MediaAttribute } from '../../../compiler/model/types.js';
-import { messages as m, ValidationError, validationIssue } from '../../errors/index.js';
+import { messages as m, ValidationError, validationIssue, type MessagePath } from '../../errors/index.js';
 import { FILE_UID } from '../naming.js';
 import type { RunContext } from '../run-context.js';
 import { typeOf, type TypeStorage } from '../storage-map.js';
 
-export async function writeMedia(ctx: RunContext, owner: TypeStorage, ownerId: number, name: string, attr: MediaAttribute, fileIds: readonly number[], creating: boolean): Promise<void> {
+/** `at`: the attribute's path in the request body (`['seo', 'metaImage']` inside a component), for errors */
+export async function writeMedia(ctx: RunContext, owner: TypeStorage, ownerId: number, name: string, attr: MediaAttribute, fileIds: readonly number[], creating: boolean, at: MessagePath = [name]): Promise<void> {
   const morph = ctx.storage.morphTable;
   if (!morph) throw new Error('quire repository: media attributes need the upload plugin file type');
-  const invalid = (message: string) => ValidationError.of([validationIssue([name], message)]);
+  const invalid = (message: string) => ValidationError.of([validationIssue(at, message)]);
   // the planner refuses several files for a single media and a file given twice
   if (!attr.multiple && fileIds.length > 1) throw new Error(`quire repository: single media ${name} given ${fileIds.length} files`);
   const twice = fileIds.find((id, i) => fileIds.indexOf(id) !== i);
-  if (twice !== undefined) throw invalid(m.fileTwice([name], twice));
+  if (twice !== undefined) throw invalid(m.fileTwice(at, twice));
   if (fileIds.length) {
     const files = typeOf(ctx.storage, FILE_UID);
     const rows: { id: unknown; mime: unknown }[] = await ctx.knex(files.table).whereIn('id', fileIds).select('id', 'mime');
@@ -24,7 +25,7 @@ export async function writeMedia(ctx: RunContext, owner: TypeStorage, ownerId: n
     const missing = fileIds.filter((id) => !found.has(id));
     if (missing.length) throw invalid(m.relationsNotFound(missing.length, FILE_UID));
     const refused = attr.allowedTypes.length ? fileIds.filter((id) => !attr.allowedTypes.includes(mediaTypeOf(found.get(id)!))) : [];
-    if (refused.length) throw invalid(m.fileType([name], refused, attr.allowedTypes));
+    if (refused.length) throw invalid(m.fileType(at, refused, attr.allowedTypes));
   }
   if (!creating) await ctx.knex(morph).where({ related_id: ownerId, related_type: owner.uid, field: name }).del();
   if (fileIds.length) {

@@ -5,7 +5,7 @@
  * to-one (oneToOne, oneToMany), and refuses unknown ids, ids given twice and bad positions.
  */
 import type { RelationAttribute } from '../../../compiler/model/types.js';
-import { messages as m, ValidationError, validationIssue } from '../../errors/index.js';
+import { messages as m, ValidationError, validationIssue, type MessagePath } from '../../errors/index.js';
 import type { RelationPosition, RelationWrite } from '../../plan/types.js';
 import { quoteId } from '../naming.js';
 import type { RunContext } from '../run-context.js';
@@ -18,26 +18,26 @@ interface Link {
   order: number | null;
 }
 
-function invalid(path: string, message: string): ValidationError {
-  return ValidationError.of([validationIssue([path], message)]);
+function invalid(at: MessagePath, message: string): ValidationError {
+  return ValidationError.of([validationIssue(at, message)]);
 }
 
-export async function writeRelation(ctx: RunContext, selfId: number, name: string, attr: RelationAttribute, write: RelationWrite, creating: boolean): Promise<void> {
+/** `at`: the attribute's path in the request body (`['seo', 'author']` inside a component), for errors */
+export async function writeRelation(ctx: RunContext, selfId: number, name: string, attr: RelationAttribute, write: RelationWrite, creating: boolean, at: MessagePath = [name]): Promise<void> {
   const s = linkSides(attr);
   const wanted = write.kind === 'set' ? write.ids : write.connect.map((c) => c.id);
   // the planner refuses an id given twice and keeps one id of a to-one relation
   const twice = wanted.find((id, i) => wanted.indexOf(id) !== i);
-  if (twice !== undefined) throw invalid(name, m.relationTwice([name], twice));
+  if (twice !== undefined) throw invalid(at, m.relationTwice(at, twice));
   if (!attr.toMany && wanted.length > 1) throw new Error(`quire repository: to-one relation ${name} given ${wanted.length} ids`);
-  if (creating && write.kind === 'set' && !takesAway(attr)) return insertNewLinks(ctx, s, attr, name, selfId, write.ids);
-  await checkExist(ctx, attr, name, wanted);
+  if (creating && write.kind === 'set' && !takesAway(attr)) return insertNewLinks(ctx, s, attr, at, selfId, write.ids);
+  await checkExist(ctx, attr, at, wanted);
   const current = creating ? [] : await currentLinks(ctx, s, selfId);
-  const final = finalOrder(name, attr, current.map((l) => l.other), write);
+  const final = finalOrder(at, attr, current.map((l) => l.other), write);
   await applyLinks(ctx, s, attr, selfId, current, final);
 }
 
-const missingTargets = (attr: RelationAttribute, name: string, count: number) =>
-  invalid(name, m.relationsNotFound(count, attr.target));
+const missingTargets = (attr: RelationAttribute, at: MessagePath, count: number) => invalid(at, m.relationsNotFound(count, attr.target));
 
 /** bidirectional and the other side holds one entry at most: linking takes the target away from its previous owner */
 const takesAway = (attr: RelationAttribute) => attr.inverse !== undefined && (attr.relation === 'oneToOne' || attr.relation === 'oneToMany');
@@ -51,13 +51,13 @@ const takesAway = (attr: RelationAttribute) => attr.inverse !== undefined && (at
  *     COALESCE((SELECT MAX("l"."article_order") FROM "articles_tags_links" AS "l" WHERE "l"."tag_id" = "t"."id"), 0) + 1
  *   FROM "tags" AS "t" WHERE "t"."id" IN (?, ?) RETURNING "tag_id"
  */
-async function insertNewLinks(ctx: RunContext, s: LinkSides, attr: RelationAttribute, name: string, selfId: number, ids: readonly number[]): Promise<void> {
+async function insertNewLinks(ctx: RunContext, s: LinkSides, attr: RelationAttribute, at: MessagePath, selfId: number, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
   const bindings: unknown[] = [selfId];
   if (s.selfOrder) ids.forEach((id, i) => bindings.push(id, i + 1));
   bindings.push(...ids);
   const rows = await runSql(ctx, newLinksSql(ctx, s, attr, ids.length), bindings);
-  if (rows.length < ids.length) throw missingTargets(attr, name, ids.length - rows.length);
+  if (rows.length < ids.length) throw missingTargets(attr, at, ids.length - rows.length);
 }
 
 /** insertNewLinks' text per relation, dialect and id count, built once (the statement caches then find the same string) */
@@ -86,12 +86,12 @@ function newLinksSql(ctx: RunContext, s: LinkSides, attr: RelationAttribute, cou
   return text;
 }
 
-async function checkExist(ctx: RunContext, attr: RelationAttribute, name: string, ids: readonly number[]): Promise<void> {
+async function checkExist(ctx: RunContext, attr: RelationAttribute, at: MessagePath, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
   const target = typeOf(ctx.storage, attr.target);
   const found = new Set((await ctx.knex(target.table).whereIn('id', ids).select('id')).map((r: { id: unknown }) => Number(r.id)));
   const missing = ids.filter((id) => !found.has(id));
-  if (missing.length) throw missingTargets(attr, name, missing.length);
+  if (missing.length) throw missingTargets(attr, at, missing.length);
 }
 
 async function currentLinks(ctx: RunContext, s: LinkSides, selfId: number): Promise<Link[]> {
@@ -101,7 +101,7 @@ async function currentLinks(ctx: RunContext, s: LinkSides, selfId: number): Prom
 }
 
 /** The related ids in their final order after the write. */
-function finalOrder(name: string, attr: RelationAttribute, current: number[], write: RelationWrite): number[] {
+function finalOrder(at: MessagePath, attr: RelationAttribute, current: number[], write: RelationWrite): number[] {
   if (write.kind === 'set') return [...write.ids];
   let list = current.filter((id) => !write.disconnect.includes(id));
   for (const { id, position } of write.connect) {
@@ -111,18 +111,18 @@ function finalOrder(name: string, attr: RelationAttribute, current: number[], wr
     }
     // an id already linked moves too: its position defaults to {end: true}, as for a new one
     list = list.filter((x) => x !== id);
-    list.splice(insertIndex(name, id, list, position), 0, id);
+    list.splice(insertIndex(at, id, list, position), 0, id);
   }
   return list;
 }
 
-function insertIndex(name: string, id: number, list: number[], position: RelationPosition | undefined): number {
+function insertIndex(at: MessagePath, id: number, list: number[], position: RelationPosition | undefined): number {
   if (!position || 'end' in position) return list.length;
   if ('start' in position) return 0;
   const anchor = 'before' in position ? position.before : position.after;
-  const at = list.indexOf(anchor);
-  if (at < 0) throw invalid(name, m.relationAnchor(id, position, anchor));
-  return 'before' in position ? at : at + 1;
+  const index = list.indexOf(anchor);
+  if (index < 0) throw invalid(at, m.relationAnchor(id, position, anchor));
+  return 'before' in position ? index : index + 1;
 }
 
 async function applyLinks(ctx: RunContext, s: LinkSides, attr: RelationAttribute, selfId: number, current: Link[], final: number[]): Promise<void> {
