@@ -115,6 +115,9 @@ export const messages = Object.freeze({
   paginationMixed: () => 'Invalid pagination parameters. Expected either start/limit or page/pageSize',
   queryNul: () => 'Invalid query string: NUL characters (%00) are not allowed',
   queryEncoding: () => 'Invalid query string: malformed percent-encoding',
+  queryParameters: (max: number) => `Invalid query string: more than ${max} parameters`,
+  queryArray: (max: number) => `Invalid query string: arrays are limited to ${max} elements`,
+  queryDepth: (max: number) => `Invalid query string: nested deeper than ${max} levels`,
   /** `locale must be one of the following values: en, fr` (plus `all` where reads accept it) */
   locale: (p: MessagePath, codes: readonly string[]) => `${at(p)} must be one of the following values: ${codes.join(', ')}`,
 
@@ -222,6 +225,9 @@ export const MESSAGE_EXAMPLES: { readonly [K in MessageKey]: Parameters<(typeof 
   paginationMixed: [],
   queryNul: [],
   queryEncoding: [],
+  queryParameters: [1000],
+  queryArray: [100],
+  queryDepth: [12],
   locale: [['locale'], ['en', 'fr', 'all']],
   localeMissing: [],
   localeInvalid: [],

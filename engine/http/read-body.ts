@@ -4,7 +4,7 @@
  * characters -> 400 (engine/request/assert-safe-body.ts).
  */
 import type { IncomingMessage } from 'node:http';
-import { PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../errors/index.js';
+import { messages, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../errors/index.js';
 import { assertSafeBody } from '../request/index.js';
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
@@ -47,13 +47,13 @@ export function parseJsonBody(buffer: Buffer, contentType: string | undefined): 
   try {
     text = decoder.decode(buffer);
   } catch {
-    throw new ValidationError('Request body is not valid UTF-8');
+    throw new ValidationError(messages.bodyNotUtf8());
   }
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
-    throw new ValidationError('Request body is not valid JSON');
+    throw new ValidationError(messages.bodyNotJson());
   }
   assertSafeBody(body);
   return body;

@@ -4,7 +4,7 @@
  * prototype keys, NUL characters and malformed percent-encoding are refused. No model knowledge, no HTTP objects.
  */
 import qs from 'qs';
-import { ValidationError } from '../errors/errors.js';
+import { messages, ValidationError } from '../errors/index.js';
 import { isForbiddenKey } from './is-forbidden-key.js';
 
 export interface QueryStringLimits {
@@ -28,10 +28,10 @@ function decode(str: string, _default: unknown, _charset: unknown, type: 'key' |
   } catch {
     throw new MalformedEncoding();
   }
-  if (out.includes('\u0000')) throw new ValidationError('Invalid query string: NUL characters (%00) are not allowed');
+  if (out.includes('\u0000')) throw new ValidationError(messages.queryNul());
   if (type === 'key') {
     for (const segment of out.split(/[[\]]/)) {
-      if (isForbiddenKey(segment)) throw new ValidationError(`Invalid parameter ${segment}`);
+      if (isForbiddenKey(segment)) throw new ValidationError(messages.invalidParameter(segment));
     }
   }
   return out;
@@ -43,7 +43,7 @@ function toPlain(value: unknown): unknown {
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};
     for (const key of Object.keys(value)) {
-      if (isForbiddenKey(key)) throw new ValidationError(`Invalid parameter ${key}`);
+      if (isForbiddenKey(key)) throw new ValidationError(messages.invalidParameter(key));
       Object.defineProperty(out, key, { value: toPlain((value as Record<string, unknown>)[key]), enumerable: true, writable: true, configurable: true });
     }
     return out;
@@ -81,7 +81,7 @@ export function parseQueryString(raw: string, limits: QueryStringLimits = DEFAUL
     });
   } catch (err) {
     if (err instanceof ValidationError) throw err;
-    if (err instanceof MalformedEncoding) throw new ValidationError('Invalid query string: malformed percent-encoding');
+    if (err instanceof MalformedEncoding) throw new ValidationError(messages.queryEncoding());
     if (err instanceof RangeError) throw new ValidationError(limitMessage(err.message, limits));
     throw err;
   }
@@ -89,7 +89,7 @@ export function parseQueryString(raw: string, limits: QueryStringLimits = DEFAUL
 }
 
 function limitMessage(qsMessage: string, limits: QueryStringLimits): string {
-  if (qsMessage.startsWith('Parameter limit')) return `Invalid query string: more than ${limits.parameterLimit} parameters`;
-  if (qsMessage.startsWith('Array limit')) return `Invalid query string: arrays are limited to ${limits.arrayLimit} elements`;
-  return `Invalid query string: nested deeper than ${limits.depth} levels`;
+  if (qsMessage.startsWith('Parameter limit')) return messages.queryParameters(limits.parameterLimit);
+  if (qsMessage.startsWith('Array limit')) return messages.queryArray(limits.arrayLimit);
+  return messages.queryDepth(limits.depth);
 }

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
-import { PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../errors/index.js';
+import { messages, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../errors/index.js';
 import { UPLOADED_FILE, type UploadedFile } from './uploaded-file.js';
 
 export interface MultipartLimits {
@@ -137,9 +137,9 @@ export async function readMultipart(req: IncomingMessage, limits: MultipartLimit
     parser.on('filesLimit', () => fail(new PayloadTooLargeError(`At most ${limits.maxFiles} files per request`, { limit: limits.maxFiles })));
     parser.on('fieldsLimit', () => fail(new PayloadTooLargeError(`At most ${MAX_FIELDS} fields per request`, { limit: MAX_FIELDS })));
     parser.on('partsLimit', () => fail(new PayloadTooLargeError('Too many parts in the request body')));
-    parser.on('error', () => fail(new ValidationError('Malformed multipart body')));
+    parser.on('error', () => fail(new ValidationError(messages.multipartMalformed())));
     parser.on('close', settle);
-    req.on('aborted', () => fail(new ValidationError('Request aborted')));
+    req.on('aborted', () => fail(new ValidationError(messages.requestAborted())));
     req.on('error', (err) => fail(err));
     req.pipe(parser);
   }).then((body) => {
