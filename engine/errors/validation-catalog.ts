@@ -154,10 +154,33 @@ export const messages = Object.freeze({
   multipartMalformed: () => 'Malformed multipart body',
   requestAborted: () => 'Request aborted',
 
-  // ---- GraphQL request limits (quire's own) ---------------------------------------------------------
+  // ---- the GraphQL door (quire's own; graphql-js words the parse and schema errors) -------------------
   graphqlRowBudget: (reads: number, limit: number) =>
     `This request may read up to ${reads} entries; the limit is ${limit}. Ask for smaller pages or fewer nested lists.`,
   graphqlArgumentsInComponent: (field: string) => `${field} is selected with two different sets of arguments inside a component; use one`,
+  graphqlDocumentLength: (length: number, max: number) => `Document is ${length} characters long; the limit is ${max}`,
+  /** the depth limit's wording, as the Strapi GraphQL plugin's depth limiter gives it */
+  graphqlDepth: (name: string, max: number) => `'${name}' exceeds maximum operation depth of ${max}`,
+  graphqlTooComplex: (name: string) => `${name} is too complex (fragments expand past the field limit)`,
+  graphqlRootFields: (name: string, max: number) => `${name} selects more than ${max} root fields`,
+  graphqlFields: (name: string, max: number) => `${name} selects more than ${max} fields`,
+  graphqlAliases: (name: string, max: number) => `${name} uses more than ${max} aliases`,
+  graphqlNul: () => 'String values may not contain NUL characters (\\u0000)',
+  scalarNotString: (scalar: string) => `${scalar} cannot represent a non-string value`,
+  scalarValue: (scalar: string, value: unknown, expected: string) => `${scalar} cannot represent ${JSON.stringify(value)}: expected ${expected}`,
+  longNotInteger: () => 'Long cannot represent a non-integer value',
+  uploadInputOnly: () => 'Upload is an input-only scalar',
+  uploadNotMultipart: () => 'Upload values are files sent with a multipart request (GraphQL multipart request spec)',
+  multipartField: (name: string) => `Multipart GraphQL requests need exactly one "${name}" field`,
+  multipartFieldJson: (name: string) => `The "${name}" field is not valid JSON`,
+  multipartBatched: () => 'Batched operations are not supported',
+  multipartOperations: () => 'The "operations" field must be a JSON object',
+  multipartMap: () => 'The "map" field must be a JSON object of file field -> paths',
+  multipartMapFile: (field: string) => `File "${field}" named in map is missing from the request`,
+  multipartMapPaths: (field: string) => `map["${field}"] must be an array of paths`,
+  multipartMapPathMissing: (path: string) => `map path "${path}" does not exist in operations`,
+  multipartMapPathPrefix: (path: string) => `map path "${path}" must start with "variables."`,
+  multipartMapPathForbidden: (path: string) => `map path "${path}" is not allowed`,
 });
 
 export type MessageKey = keyof typeof messages;
@@ -256,6 +279,28 @@ export const MESSAGE_EXAMPLES: { readonly [K in MessageKey]: Parameters<(typeof 
   requestAborted: [],
   graphqlRowBudget: [12000, 10000],
   graphqlArgumentsInComponent: ['ComponentSharedSeo.metaImage'],
+  graphqlDocumentLength: [200000, 100000],
+  graphqlDepth: ['articles', 10],
+  graphqlTooComplex: ["'articles'"],
+  graphqlRootFields: ["'articles'", 20],
+  graphqlFields: ["'articles'", 1000],
+  graphqlAliases: ["'articles'", 30],
+  graphqlNul: [],
+  scalarNotString: ['DateTime'],
+  scalarValue: ['Date', '05/01/2024', 'a date such as 2024-05-01'],
+  longNotInteger: [],
+  uploadInputOnly: [],
+  uploadNotMultipart: [],
+  multipartField: ['operations'],
+  multipartFieldJson: ['map'],
+  multipartBatched: [],
+  multipartOperations: [],
+  multipartMap: [],
+  multipartMapFile: ['0'],
+  multipartMapPaths: ['0'],
+  multipartMapPathMissing: ['variables.file'],
+  multipartMapPathPrefix: ['file'],
+  multipartMapPathForbidden: ['variables.__proto__'],
 };
 
 /** `renderExample('defined')` -> "address.street must be defined." */
