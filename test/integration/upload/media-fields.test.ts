@@ -109,7 +109,7 @@ test('media by id on write: allowedTypes by MIME type, missing files, components
   const refused = [
     [{ cover: pdf.id }, ['cover']],
     [{ gallery: [img.id, pdf.id] }, ['gallery']],
-    [{ seo: { metaTitle: 'SEO', metaImage: video.id } }, ['metaImage']],
+    [{ seo: { metaTitle: 'SEO', metaImage: video.id } }, ['seo', 'metaImage']],
   ] as const;
   for (const [data, path] of refused) {
     const r = await put(id, data);
