@@ -5,7 +5,7 @@
  * FROM: NULL rows match `$ne: 'x'`); the other negative operators keep SQL's (and Strapi's) rule
  * that NULL matches nothing. Arrays on scalar operators mean "any of" ($ne, $nei, $notContains*: "none of").
  */
-import { ValidationError } from '../../errors/errors.js';
+import { messages, ValidationError } from '../../errors/index.js';
 import type { Operator } from '../../plan/types.js';
 import { LIKE_ESCAPE, likePattern, type Dialect, type MatchMode } from '../dialect/dialect.js';
 import { qualified } from '../naming.js';
@@ -23,7 +23,7 @@ const RANGE: Partial<Record<Operator, string>> = { $lt: '<', $lte: '<=', $gt: '>
 
 export function compileComparison(field: string, op: Operator, value: unknown, type: TypeStorage, alias: string, dialect: Dialect): Sql {
   const f = type.fields.get(field);
-  if (!f) throw new ValidationError(`Invalid parameter ${field}`);
+  if (!f) throw new ValidationError(messages.invalidParameter(field));
   if (Array.isArray(value) && !ARRAY_OPERATORS.has(op)) {
     return combine(value.map((v) => compileComparison(field, op, v, type, alias, dialect)), NEGATIVE.has(op) ? 'AND' : 'OR');
   }
@@ -71,7 +71,7 @@ export function compileComparison(field: string, op: Operator, value: unknown, t
     case '$notContainsi':
       return value === null ? sql(`${col} IS NOT NULL`) : negate(insensitiveMatch(dialect, text, 'contains', String(value)));
     default:
-      throw new ValidationError(`Invalid parameter ${op}`);
+      throw new ValidationError(messages.invalidParameter(op));
   }
 }
 

@@ -3,7 +3,7 @@
  * components becomes a correlated subquery picking the linked value. NULLs first ascending, last
  * descending, on both databases; `id` ascending always closes the list so pages are stable.
  */
-import { ValidationError } from '../../errors/errors.js';
+import { messages, ValidationError } from '../../errors/index.js';
 import type { SortItem } from '../../plan/types.js';
 import { qualified } from '../naming.js';
 import type { TypeStorage } from '../storage-map.js';
@@ -27,10 +27,10 @@ export function compileSort(items: readonly SortItem[], type: TypeStorage, alias
 }
 
 export function sortExpression(path: readonly string[], type: TypeStorage, alias: string, scope: WhereScope): Sql {
-  if (path.length === 0) throw new ValidationError('Invalid parameter sort');
+  if (path.length === 0) throw new ValidationError(messages.invalidParameter('sort'));
   if (path.length === 1) {
     const f = type.fields.get(path[0]);
-    if (!f) throw new ValidationError(`Invalid parameter ${path[0]}`);
+    if (!f) throw new ValidationError(messages.invalidParameter(path[0]));
     return sql(scope.dialect.compareExpr(qualified(alias, f.column), f.kind));
   }
   // FROM link1 JOIN target1 [JOIN link2 ON .. JOIN target2 ..] WHERE link1 correlates with the outer row
@@ -44,7 +44,7 @@ export function sortExpression(path: readonly string[], type: TypeStorage, alias
   }
   const last = path[path.length - 1];
   const f = current.target.fields.get(last);
-  if (!f) throw new ValidationError(`Invalid parameter ${last}`);
+  if (!f) throw new ValidationError(messages.invalidParameter(last));
   const pick = joinSql(
     [sql(`(SELECT ${qualified(current.targetAlias, f.column)} FROM `), ...from, sql(' WHERE '), first.correlate, sql(` ORDER BY ${qualified(first.linkAlias, 'id')} LIMIT 1)`)],
     '',

@@ -3,7 +3,7 @@
  * link table that holds the link: a relation's join table, `<table>_components`, or
  * files_related_morphs. Filters use a step as EXISTS, sorts chain steps in a correlated subquery.
  */
-import { ValidationError } from '../../errors/errors.js';
+import { messages, ValidationError } from '../../errors/index.js';
 import { qualified, quoteId } from '../naming.js';
 import { linkSides, typeOf, type StorageMap, type TypeStorage } from '../storage-map.js';
 import { AliasCounter, joinSql, sql, type Sql } from './sql.js';
@@ -29,7 +29,7 @@ export interface LinkStep {
 export function linkStep(storage: StorageMap, type: TypeStorage, attribute: string, fromAlias: string, aliases: AliasCounter, component?: string): LinkStep {
   const attr = type.attributes[attribute];
   const localizations = !attr && attribute === 'localizations' ? type.localizations : undefined;
-  if (!attr && !localizations) throw new ValidationError(`Invalid parameter ${attribute}`);
+  if (!attr && !localizations) throw new ValidationError(messages.invalidParameter(attribute));
   const l = aliases.next('l');
   const t = aliases.next();
   const ownerId = qualified(fromAlias, 'id');
@@ -55,7 +55,7 @@ export function linkStep(storage: StorageMap, type: TypeStorage, attribute: stri
       };
     }
     case 'media': {
-      if (!storage.morphTable) throw new ValidationError(`Invalid parameter ${attribute}`);
+      if (!storage.morphTable) throw new ValidationError(messages.invalidParameter(attribute));
       const target = typeOf(storage, 'plugin::upload.file');
       return {
         linkFrom: `${quoteId(storage.morphTable)} AS ${quoteId(l)}`, linkAlias: l,
@@ -79,7 +79,7 @@ export function linkStep(storage: StorageMap, type: TypeStorage, attribute: stri
       };
     }
     default:
-      throw new ValidationError(`Invalid parameter ${attribute}`);
+      throw new ValidationError(messages.invalidParameter(attribute));
   }
 }
 

@@ -3,7 +3,7 @@
  * non-private scalar and system field) and how a result row becomes an Entry with plan/types.ts
  * value shapes. Column aliases are the field names, so rows need no renaming table.
  */
-import { ValidationError } from '../../errors/errors.js';
+import { messages, ValidationError } from '../../errors/index.js';
 import type { Entry } from '../../plan/types.js';
 import type { Dialect } from '../dialect/dialect.js';
 import { qualified, quoteId } from '../naming.js';
@@ -30,7 +30,7 @@ export function selectFields(type: TypeStorage, fields: readonly string[] | unde
   const names = ['id', ...(fields ?? type.defaultFields).filter((f) => f !== 'id')];
   const columns = [...new Set(names)].map((name) => {
     const f = type.fields.get(name);
-    if (!f) throw new ValidationError(`Invalid parameter ${name}`);
+    if (!f) throw new ValidationError(messages.invalidParameter(name));
     return f;
   });
   const text = columns.map((c) => `${dialect.selectExpr(qualified(alias, c.column), c.kind)} AS ${quoteId(prefix + c.field)}`).join(', ');
