@@ -10,6 +10,7 @@ import { NotFoundError, ValidationError } from '../errors/index.js';
 import { planCreate, planCreateLocalization, planReadShared, planUpdate, sharedBody, touchesShared, type WriteOptions } from '../plan/index.js';
 import type { CreatePlan, Entry } from '../plan/types.js';
 import type { Repository } from '../repository/types.js';
+import { messages, validationIssue } from '../errors/validation-catalog.js';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -29,11 +30,7 @@ export async function refuseLocaleChange(tx: Repository, uid: string, id: number
   if (locale === undefined) return;
   const entry = await tx.findOne({ kind: 'findOne', uid, id, fields: ['locale'], populate: {}, publicationState: 'preview' });
   if (entry && entry.locale !== locale) {
-    throw ValidationError.of([{
-      path: ['locale'],
-      message: `locale cannot be changed (the entry is "${String(entry.locale)}"); create a localization instead`,
-      name: 'ValidationError',
-    }]);
+    throw ValidationError.of([validationIssue(['locale'], messages.localeChange(String(entry.locale)))]);
   }
 }
 

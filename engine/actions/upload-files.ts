@@ -18,6 +18,7 @@ import type { UploadedFile } from '../upload/uploaded-file.js';
 import type { ActionContext, Caller } from './action-context.js';
 import { parseEntryId } from './entry-id.js';
 import { runWrite } from './write-transaction.js';
+import { messages, validationIssue } from '../errors/validation-catalog.js';
 
 /** Attach the uploaded files to a media attribute of an entry at once (`ref`, `refId`, `field`). */
 export interface UploadLink {
@@ -57,14 +58,14 @@ async function mustFind(repo: Repository, id: number, notFound: string): Promise
 
 /** The entry and media attribute `link` names, checked before anything is stored. */
 function checkLink(ctx: ActionContext, caller: Caller, link: UploadLink, count: number): LinkTarget {
-  const issue = (path: string, message: string) => ValidationError.of([{ path: [path], message, name: 'ValidationError' }]);
+  const issue = (path: string, message: string) => ValidationError.of([validationIssue([path], message)]);
   const ct = ctx.model.contentTypes[link.ref];
-  if (!ct || ct.uid === FILE_UID) throw issue('ref', `ref must be the uid of a content-type, got "${link.ref}"`);
+  if (!ct || ct.uid === FILE_UID) throw issue('ref', messages.uploadRef(link.ref));
   const attr = ct.attributes[link.field];
-  if (!attr || attr.kind !== 'media') throw issue('field', `field must be a media attribute of ${link.ref}, got "${link.field}"`);
+  if (!attr || attr.kind !== 'media') throw issue('field', messages.uploadField(link.ref, link.field));
   const id = parseEntryId(link.refId);
-  if (id === undefined) throw issue('refId', 'refId must be an entry id');
-  if (!attr.multiple && count > 1) throw issue('field', `${link.field} holds a single file`);
+  if (id === undefined) throw issue('refId', messages.uploadRefId());
+  if (!attr.multiple && count > 1) throw issue('field', messages.uploadSingleFile(link.field));
   // attaching edits the entry: the caller must be allowed to update it (Strapi checks upload only)
   if (!ctx.permissions.can(caller.principal, ct.uid, 'update')) throw new ForbiddenError('Forbidden');
   return { uid: ct.uid, id, field: link.field, multiple: attr.multiple, allowedTypes: attr.allowedTypes };
@@ -93,7 +94,7 @@ export async function findFile(ctx: ActionContext, caller: Caller, rawId: unknow
  * optionally attach them to an entry; the new records in the order the files were sent.
  */
 export async function uploadFiles(ctx: ActionContext, caller: Caller, files: readonly UploadedFile[], infos: readonly FileInfo[], link?: UploadLink): Promise<Entry[]> {
-  if (files.length === 0) throw new ValidationError('Files are empty');
+  if (files.length === 0) throw new ValidationError(messages.filesEmpty());
   const target = link ? checkLink(ctx, caller, link, files.length) : undefined;
   const stored: StoredFile[] = [];
   try {
@@ -103,7 +104,7 @@ export async function uploadFiles(ctx: ActionContext, caller: Caller, files: rea
       for (const s of stored) ids.push(await tx.create({ kind: 'create', uid: FILE_UID, data: writeData(s.scalars) }));
       if (target) {
         const entry = await tx.findOne({ kind: 'findOne', uid: target.uid, id: target.id, fields: [], populate: { [target.field]: { fields: [] } }, publicationState: 'preview' });
-        if (!entry) throw ValidationError.of([{ path: ['refId'], message: `${target.uid} ${target.id} does not exist`, name: 'ValidationError' }]);
+        if (!entry) throw ValidationError.of([validationIssue(['refId'], messages.uploadEntryMissing(target.uid, target.id))]);
         const before = target.multiple ? ((entry[target.field] as Entry[] | null) ?? []).map((e) => e.id) : [];
         await tx.update({ kind: 'update', uid: target.uid, id: target.id, data: writeData({}, { [target.field]: [...before, ...ids] }) });
       }

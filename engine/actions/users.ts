@@ -19,6 +19,7 @@ import type { FilterExpr, ParsedQuery } from '../request/parsed-query.js';
 import type { ActionContext, Caller } from './action-context.js';
 import { parseEntryId } from './entry-id.js';
 import { runWrite } from './write-transaction.js';
+import { messages } from '../errors/validation-catalog.js';
 
 /** `{ jwt, user }`: the answer of register and login. */
 export interface AuthResult {
@@ -82,10 +83,10 @@ export async function register(ctx: ActionContext, caller: Caller, body: unknown
   }, [], 1));
   if (taken.entries.length > 0) {
     await limiter.fail(buckets);
-    throw new ApplicationError('Email or Username are already taken');
+    throw new ApplicationError(messages.identityTaken());
   }
   const roles = await ctx.repo.find(findPlan(ROLE_UID, cmp('type', '$eq', ctx.auth.defaultRole), [], 1));
-  if (roles.entries.length === 0) throw new ApplicationError('Impossible to find the default role');
+  if (roles.entries.length === 0) throw new ApplicationError(messages.noDefaultRole());
   const data = { username: input.username, email: input.email, password: await hashPassword(input.password), provider: 'local', confirmed: true, blocked: false, role: roles.entries[0].id };
   const plan = planCreate(ctx.model, USER_UID, { data }, { now: ctx.now() });
   // one transaction (row + role link); a concurrent twin loses on the username unique index
@@ -107,7 +108,7 @@ export async function register(ctx: ActionContext, caller: Caller, body: unknown
  */
 export async function login(ctx: ActionContext, caller: Caller, body: unknown): Promise<AuthResult> {
   const input = readLoginInput(body);
-  if (input.provider !== 'local') throw new ApplicationError('This provider is disabled');
+  if (input.provider !== 'local') throw new ApplicationError(messages.providerDisabled());
   const { limiter, jwt } = ctx.auth;
   const buckets = limiter.buckets('login', caller.ip, input.identifier);
   await limiter.guard(buckets);
@@ -119,9 +120,9 @@ export async function login(ctx: ActionContext, caller: Caller, body: unknown): 
   const row = entries[0];
   if (!(await verifyPassword(input.password, row?.password as string | undefined)) || !row) {
     await limiter.fail(buckets);
-    throw new ValidationError('Invalid identifier or password');
+    throw new ValidationError(messages.invalidCredentials());
   }
-  if (row.blocked === true) throw new ApplicationError('Your account has been blocked by an administrator');
+  if (row.blocked === true) throw new ApplicationError(messages.userBlocked());
   await limiter.succeed(buckets);
   return { jwt: await jwt.issue(row.id), user: row };
 }
@@ -209,8 +210,8 @@ export async function updateUser(ctx: ActionContext, caller: Caller, rawId: unkn
   const withRole = caller.canFind(ROLE_UID);
   return runWrite(ctx, async (tx, queue) => {
     if (!(await readUser(tx, id, {}))) throw userNotFound();
-    if (input.username !== undefined && (await takenBy(tx, cmp('username', '$eq', input.username), id))) throw new ApplicationError('Username already taken');
-    if (input.email !== undefined && (await takenBy(tx, cmp('email', '$eqi', input.email), id))) throw new ApplicationError('Email already taken');
+    if (input.username !== undefined && (await takenBy(tx, cmp('username', '$eq', input.username), id))) throw new ApplicationError(messages.usernameTaken());
+    if (input.email !== undefined && (await takenBy(tx, cmp('email', '$eqi', input.email), id))) throw new ApplicationError(messages.emailTaken());
     const data = {
       ...input.rest,
       ...(input.username !== undefined && { username: input.username }),

@@ -22,6 +22,7 @@ import { meRole, USERS_FIELDS } from './users-resolvers.js';
 import { ROLE_UID, USER_UID } from '../auth/uids.js';
 import { FILE_UID } from '../upload/stored-files.js';
 import { createEntry, createLocalizationEntry, deleteEntry, updateEntry } from './write-entries.js';
+import { messages } from '../errors/validation-catalog.js';
 
 type Resolver = GraphQLFieldResolver<any, GraphqlContext, Record<string, unknown>>;
 type Resolvers = Record<string, Record<string, unknown>>;
@@ -84,7 +85,7 @@ function attributeResolver(owner: Owner, name: string, attr: Attribute, fieldTyp
     if (meta?.loaded.get(name) === key) return shape(parent[name]);
     if (owner.kind === 'component' || typeof parent.id !== 'number') {
       if (meta?.loaded.has(name)) {
-        throw new ValidationError(`${owner.typeName}.${name} is selected with two different sets of arguments inside a component; use one`);
+        throw new ValidationError(messages.graphqlArgumentsInComponent(`${owner.typeName}.${name}`));
       }
       return shape(parent[name]);
     }

@@ -7,6 +7,7 @@
  */
 import { GraphQLError, Kind, type ASTNode, type ASTVisitor, type FragmentDefinitionNode, type SelectionSetNode, type ValidationContext } from 'graphql';
 import type { NormalizedModel } from '../../compiler/model/types.js';
+import { messages } from '../errors/validation-catalog.js';
 
 export interface DocumentLimits {
   /** characters of the query text */
@@ -50,7 +51,7 @@ interface Budget {
 const budgetFor = (limits: { maxFields: number }): Budget => ({ left: limits.maxFields * 4 });
 
 function tooComplex(name: string, node: ASTNode): GraphQLError {
-  return new GraphQLError(`${name} is too complex (fragments expand past the field limit)`, { nodes: [node] });
+  return new GraphQLError(messages.graphqlTooComplex(name), { nodes: [node] });
 }
 
 /** Deepest field depth under `set`, stopping once past `max` or out of budget. */
@@ -85,7 +86,7 @@ export function depthLimitRule(max: number, limits: { maxFields: number } = DEFA
       const budget = budgetFor(limits);
       const depth = depthOf(node.selectionSet, fragmentsOf(context), 0, max, new Set(), budget);
       if (budget.left < 0) context.reportError(tooComplex(`'${node.name?.value ?? ''}'`, node));
-      else if (depth > max) context.reportError(new GraphQLError(`'${node.name?.value ?? ''}' exceeds maximum operation depth of ${max}`, { nodes: [node] }));
+      else if (depth > max) context.reportError(new GraphQLError(messages.graphqlDepth(node.name?.value ?? '', max), { nodes: [node] }));
     },
   });
 }
@@ -129,15 +130,15 @@ export function costLimitRule(limits: DocumentLimits) {
         return;
       }
       if (root.fields > limits.maxRootFields) {
-        context.reportError(new GraphQLError(`${name} selects more than ${limits.maxRootFields} root fields`, { nodes: [node] }));
+        context.reportError(new GraphQLError(messages.graphqlRootFields(name, limits.maxRootFields), { nodes: [node] }));
         return;
       }
       const counts: Counts = { fields: 0, aliases: 0 };
       const budget = budgetFor(limits);
       count(node.selectionSet, fragments, counts, limits, new Set(), budget);
       if (budget.left < 0 && counts.fields <= limits.maxFields && counts.aliases <= limits.maxAliases) context.reportError(tooComplex(name, node));
-      else if (counts.fields > limits.maxFields) context.reportError(new GraphQLError(`${name} selects more than ${limits.maxFields} fields`, { nodes: [node] }));
-      else if (counts.aliases > limits.maxAliases) context.reportError(new GraphQLError(`${name} uses more than ${limits.maxAliases} aliases`, { nodes: [node] }));
+      else if (counts.fields > limits.maxFields) context.reportError(new GraphQLError(messages.graphqlFields(name, limits.maxFields), { nodes: [node] }));
+      else if (counts.aliases > limits.maxAliases) context.reportError(new GraphQLError(messages.graphqlAliases(name, limits.maxAliases), { nodes: [node] }));
     },
   });
 }

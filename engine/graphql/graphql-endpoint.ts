@@ -36,6 +36,7 @@ import { RowBudget } from './row-budget.js';
 import { createTypeIndex } from './type-index.js';
 import { multipartOperations, uploadResolvers } from './upload-resolvers.js';
 import { wrapResolvers } from './wrap-resolvers.js';
+import { messages } from '../errors/validation-catalog.js';
 
 export interface GraphqlEndpoint {
   /** `/graphql` */
@@ -56,7 +57,7 @@ interface RequestState {
 
 function parseLimited(source: string, limits: DocumentLimits) {
   if (source.length > limits.maxLength) {
-    throw new GraphQLError(`Document is ${source.length} characters long; the limit is ${limits.maxLength}`, { extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } });
+    throw new GraphQLError(messages.graphqlDocumentLength(source.length, limits.maxLength), { extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } });
   }
   try {
     return parse(source, { maxTokens: limits.maxTokens });

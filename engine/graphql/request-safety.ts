@@ -8,6 +8,7 @@
 import { GraphQLError, NoSchemaIntrospectionCustomRule, type ASTVisitor, type ValidationContext, type ValidationRule } from 'graphql';
 import { ValidationError } from '../errors/index.js';
 import { assertSafeBody, NUL } from '../request/index.js';
+import { messages } from '../errors/validation-catalog.js';
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
@@ -20,7 +21,7 @@ export function readGraphqlBody(buffer: Buffer, contentType: string | undefined)
   try {
     text = decoder.decode(buffer);
   } catch {
-    throw new ValidationError('Request body is not valid UTF-8');
+    throw new ValidationError(messages.bodyNotUtf8());
   }
   const type = String(contentType ?? '').split(';')[0].trim().toLowerCase();
   if (type !== 'application/json') return text;
@@ -52,7 +53,7 @@ export function checkGetParams(search: URLSearchParams): void {
 /** `"a\u0000b"` in a document: a validation error (400), as NUL in a JSON body is */
 export const noNulStringsRule: ValidationRule = (context: ValidationContext): ASTVisitor => ({
   StringValue(node) {
-    if (node.value.includes(NUL)) context.reportError(new GraphQLError('String values may not contain NUL characters (\\u0000)', { nodes: node }));
+    if (node.value.includes(NUL)) context.reportError(new GraphQLError(messages.graphqlNul(), { nodes: node }));
   },
 });
 

@@ -6,6 +6,7 @@
  */
 import { ValidationError } from '../errors/index.js';
 import type { FindOnePlan, FindPlan, PagePlan, PopulateTree } from '../plan/types.js';
+import { messages } from '../errors/validation-catalog.js';
 
 export const MAX_ROWS_PER_REQUEST = 50_000;
 /** dynamic zones have no pagination: assume this many items per entry */
@@ -37,7 +38,7 @@ export class RowBudget {
     const wanted = parents + estimateRows(populate, parents);
     this.left -= wanted;
     if (this.left < 0) {
-      throw new ValidationError(`This request may read up to ${this.limit - this.left} entries; the limit is ${this.limit}. Ask for smaller pages or fewer nested lists.`, { limit: this.limit });
+      throw new ValidationError(messages.graphqlRowBudget(this.limit - this.left, this.limit), { limit: this.limit });
     }
   }
 

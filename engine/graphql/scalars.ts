@@ -6,6 +6,7 @@
  */
 import { GraphQLScalarType, Kind, valueFromASTUntyped, type ValueNode } from 'graphql';
 import { isUploadedFile } from '../upload/uploaded-file.js';
+import { messages } from '../errors/validation-catalog.js';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/;
@@ -14,7 +15,7 @@ const INTEGER = /^-?\d{1,19}$/;
 
 function stringLiteral(name: string, parse: (v: unknown) => unknown) {
   return (ast: ValueNode) => {
-    if (ast.kind !== Kind.STRING) throw new TypeError(`${name} cannot represent a non-string value`);
+    if (ast.kind !== Kind.STRING) throw new TypeError(messages.scalarNotString(name));
     return parse(ast.value);
   };
 }
@@ -22,7 +23,7 @@ function stringLiteral(name: string, parse: (v: unknown) => unknown) {
 function checked(name: string, pattern: RegExp, what: string) {
   return (value: unknown): string => {
     if (typeof value !== 'string' || !pattern.test(value) || (pattern !== TIME && Number.isNaN(Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value)))) {
-      throw new TypeError(`${name} cannot represent ${JSON.stringify(value)}: expected ${what}`);
+      throw new TypeError(messages.scalarValue(name, value, what));
     }
     return value;
   };
@@ -35,7 +36,7 @@ const parseTime = checked('Time', TIME, 'a time such as 10:15:30.000');
 function parseLong(value: unknown): string {
   if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
   if (typeof value === 'string' && INTEGER.test(value)) return value;
-  throw new TypeError(`Long cannot represent ${JSON.stringify(value)}: expected an integer or a string of digits`);
+  throw new TypeError(messages.scalarValue('Long', value, 'an integer or a string of digits'));
 }
 
 /** datetime columns come as ISO strings, `timestamp` ones as epoch-millisecond strings: both leave as ISO. */
@@ -50,7 +51,7 @@ function serializeDateTime(value: unknown): string | null {
 export function createScalars(locales: readonly string[]): Record<string, GraphQLScalarType> {
   const knownLocale = (value: unknown): string => {
     if (typeof value === 'string' && (value === 'all' || locales.includes(value))) return value;
-    throw new TypeError(`I18NLocaleCode cannot represent ${JSON.stringify(value)}: expected one of ${[...locales, 'all'].join(', ')}`);
+    throw new TypeError(messages.scalarValue('I18NLocaleCode', value, `one of ${[...locales, 'all'].join(', ')}`));
   };
   return {
     JSON: new GraphQLScalarType({
@@ -68,21 +69,21 @@ export function createScalars(locales: readonly string[]): Record<string, GraphQ
       parseValue: parseLong,
       parseLiteral: (ast) => {
         if (ast.kind === Kind.INT || ast.kind === Kind.STRING) return parseLong(ast.value);
-        throw new TypeError('Long cannot represent a non-integer value');
+        throw new TypeError(messages.longNotInteger());
       },
     }),
     Upload: new GraphQLScalarType({
       name: 'Upload',
       serialize: () => {
-        throw new TypeError('Upload is an input-only scalar');
+        throw new TypeError(messages.uploadInputOnly());
       },
       // only a file of a multipart request (engine/upload/graphql-upload.ts puts it in the variables)
       parseValue: (v) => {
         if (isUploadedFile(v)) return v;
-        throw new TypeError('Upload values are files sent with a multipart request (GraphQL multipart request spec)');
+        throw new TypeError(messages.uploadNotMultipart());
       },
       parseLiteral: () => {
-        throw new TypeError('Upload values are files sent with a multipart request (GraphQL multipart request spec)');
+        throw new TypeError(messages.uploadNotMultipart());
       },
     }),
     I18NLocaleCode: new GraphQLScalarType({ name: 'I18NLocaleCode', serialize: (v) => v, parseValue: knownLocale, parseLiteral: stringLiteral('I18NLocaleCode', knownLocale) }),

@@ -15,26 +15,27 @@ import type { MultipartBody } from '../upload/read-multipart.js';
 import { UPLOAD_PERMISSION_UID } from '../upload/stored-files.js';
 import { isUploadedFile, type UploadedFile } from '../upload/uploaded-file.js';
 import type { GraphqlContext } from './graphql-context.js';
+import { messages, validationIssue } from '../errors/validation-catalog.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const bad = (message: string) => new ValidationError(message);
 
 function parseJsonField(fields: Map<string, string[]>, name: string): unknown {
   const values = fields.get(name);
-  if (!values || values.length !== 1) throw bad(`Multipart GraphQL requests need exactly one "${name}" field`);
+  if (!values || values.length !== 1) throw bad(messages.multipartField(name));
   try {
     return JSON.parse(values[0]);
   } catch {
-    throw bad(`The "${name}" field is not valid JSON`);
+    throw bad(messages.multipartFieldJson(name));
   }
 }
 
 /** Put `file` at `variables.a.0.b` inside `operations`; every step of the path must exist (the client sends null there). */
 function place(operations: Record<string, unknown>, path: string, file: UploadedFile): void {
   const parts = path.split('.');
-  const missing = () => bad(`map path "${path}" does not exist in operations`);
-  if (parts[0] !== 'variables' || parts.length < 2) throw bad(`map path "${path}" must start with "variables."`);
-  if (parts.some((p) => p === '__proto__' || p === 'constructor' || p === 'prototype')) throw bad(`map path "${path}" is not allowed`);
+  const missing = () => bad(messages.multipartMapPathMissing(path));
+  if (parts[0] !== 'variables' || parts.length < 2) throw bad(messages.multipartMapPathPrefix(path));
+  if (parts.some((p) => p === '__proto__' || p === 'constructor' || p === 'prototype')) throw bad(messages.multipartMapPathForbidden(path));
   let node: unknown = operations;
   for (const [i, key] of parts.entries()) {
     const last = i === parts.length - 1;
@@ -55,15 +56,15 @@ function place(operations: Record<string, unknown>, path: string, file: Uploaded
  */
 export function multipartOperations(multipart: MultipartBody): Record<string, unknown> {
   const operations = parseJsonField(multipart.fields, 'operations');
-  if (Array.isArray(operations)) throw bad('Batched operations are not supported');
-  if (!isObject(operations)) throw bad('The "operations" field must be a JSON object');
+  if (Array.isArray(operations)) throw bad(messages.multipartBatched());
+  if (!isObject(operations)) throw bad(messages.multipartOperations());
   const map = parseJsonField(multipart.fields, 'map');
-  if (!isObject(map)) throw bad('The "map" field must be a JSON object of file field -> paths');
+  if (!isObject(map)) throw bad(messages.multipartMap());
   const byField = new Map(multipart.files.map((f) => [f.field, f]));
   for (const [field, paths] of Object.entries(map)) {
     const file = byField.get(field);
-    if (!file) throw bad(`File "${field}" named in map is missing from the request`);
-    if (!Array.isArray(paths) || paths.length === 0 || !paths.every((p) => typeof p === 'string')) throw bad(`map["${field}"] must be an array of paths`);
+    if (!file) throw bad(messages.multipartMapFile(field));
+    if (!Array.isArray(paths) || paths.length === 0 || !paths.every((p) => typeof p === 'string')) throw bad(messages.multipartMapPaths(field));
     for (const path of paths) place(operations, path, file);
   }
   return operations;
@@ -76,13 +77,13 @@ const entity = (row: Entry) => ({ data: { id: row.id, attributes: row } });
 function linkOf(args: Args): UploadLink | undefined {
   if (args.ref == null && args.refId == null && args.field == null) return undefined;
   if (typeof args.ref !== 'string' || args.refId == null || typeof args.field !== 'string') {
-    throw ValidationError.of([{ path: ['ref'], message: 'ref, refId and field go together', name: 'ValidationError' }]);
+    throw ValidationError.of([validationIssue(['ref'], messages.uploadLinkTogether())]);
   }
   return { ref: args.ref, refId: String(args.refId), field: args.field };
 }
 
 function fileOf(value: unknown, path: string): UploadedFile {
-  if (!isUploadedFile(value)) throw ValidationError.of([{ path: [path], message: `${path} must be a file sent with the request`, name: 'ValidationError' }]);
+  if (!isUploadedFile(value)) throw ValidationError.of([validationIssue([path], messages.uploadNotAFile([path]))]);
   return value;
 }
 

@@ -73,11 +73,8 @@ function readBack(ctx: GraphqlContext, uid: string, info: GraphQLResolveInfo | u
 
 type Result = Promise<{ data: EntityValue | null }>;
 
-/**
- * Created entries are drafts unless `publishedAt` is sent, as Strapi's GraphQL creates them; drafts
- * are validated like published entries: the SDL declares required attributes non-null.
- */
-const OPTIONS = { strictDrafts: true, draftByDefault: true } as const;
+/** Created entries are drafts unless `publishedAt` is sent, as Strapi's GraphQL creates them. */
+const OPTIONS = { draftByDefault: true } as const;
 
 /** `create<Name>(data)`: a draft-and-publish entry sent without `publishedAt` is a draft, as Strapi's GraphQL makes it. */
 export async function createEntry(ctx: GraphqlContext, uid: string, args: Data, info?: GraphQLResolveInfo): Result {

@@ -19,7 +19,7 @@ import type { ClientAddress } from './client-address.js';
 import { applyCors } from './cors.js';
 import { readBodyBuffer, readJsonBody } from './read-body.js';
 import type { ReplyWriter } from './reply.js';
-import type { HttpRequest, Route, RoutePermission } from './route.js';
+import type { HttpRequest, Reply, Route, RoutePermission } from './route.js';
 import type { RouteTable } from './route-table.js';
 
 export interface LifecycleOptions {
@@ -85,17 +85,19 @@ export function createLifecycle(o: LifecycleOptions): Lifecycle {
     const rawQuery = route.query === 'none' ? EMPTY : parseQueryString(search);
     const query = route.query === 'content' ? parseQuery(rawQuery) : EMPTY_QUERY;
     const { body, multipart } = await readBody(req, route, principal, method);
+    let reply: Reply;
     try {
       if (route.contractBody && route.operationId && body !== undefined) o.checkBody?.(route.operationId, body, match.params);
       const request: HttpRequest = {
         raw: req, method, pathname, search, params: match.params, query, rawQuery, body, ...(multipart && { multipart }),
         caller: callerOf(o.permissions, principal, route.authenticate ? o.clients.of(req) : undefined),
       };
-      const reply = await route.handle(request);
-      await o.writer.write(res, method, reply, route.operationId);
+      reply = await route.handle(request);
     } finally {
+      // spooled files are gone before the answer leaves
       await multipart?.dispose();
     }
+    await o.writer.write(res, method, reply, route.operationId);
   }
 
   function fail(req: IncomingMessage, res: ServerResponse, err: unknown, route: Route | undefined): void {

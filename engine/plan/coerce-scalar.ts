@@ -4,7 +4,7 @@
  * integer: safe and within int32; biginteger: kept as a digit string within int64. Pure.
  */
 import type { ScalarType } from '../../compiler/model/types.js';
-import { parseBooleanFlag } from './parse-boolean-flag.js';
+import { parseBooleanFlag } from '../request/parse-boolean-flag.js';
 import { parseTemporal } from './parse-temporal.js';
 
 const INT32_MIN = -2147483648;

@@ -8,8 +8,8 @@ import type { ScalarType } from '../../compiler/model/types.js';
 import type { FilterExpr, FilterOperator, FilterValue } from '../request/parsed-query.js';
 import { coerceScalar } from './coerce-scalar.js';
 import { combineNodes } from './combine-nodes.js';
-import { invalidParameter } from './invalid-parameter.js';
-import { parseBooleanFlag } from './parse-boolean-flag.js';
+import { invalidParameter } from '../request/invalid-parameter.js';
+import { parseBooleanFlag } from '../request/parse-boolean-flag.js';
 import type { Operator, WhereNode } from './types.js';
 
 /** Pattern operators compare the column's text, so their value stays a string whatever the type. */

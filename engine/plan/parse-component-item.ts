@@ -4,9 +4,8 @@
  * creates one (required attributes and defaults apply). Issues go to the context.
  */
 import { messages as m, validationIssue, type MessagePath } from '../errors/index.js';
-import { isRecord } from './is-record.js';
+import { isRecord } from '../request/is-record.js';
 import { parseEntityId } from './parse-entity-id.js';
-import { parseWriteData } from './parse-write-data.js';
 import type { ComponentWrite } from './types.js';
 import type { WriteContext } from './write-context.js';
 
@@ -34,7 +33,7 @@ export function parseComponentItem(ctx: WriteContext, uid: string, value: unknow
     id = parseEntityId(value.id);
     if (id === undefined) ctx.issues.push(validationIssue([...path, 'id'], idMessage([...path, 'id'], value.id)));
   }
-  const data = parseWriteData(ctx, ctx.model.components[uid], value, id === undefined ? 'create' : 'update', path);
+  const data = ctx.parseData(ctx, ctx.model.components[uid], value, id === undefined ? 'create' : 'update', path);
   return id === undefined ? { data } : { id, data };
 }
 

@@ -5,7 +5,7 @@
  */
 import type { DynamicZoneAttribute } from '../../compiler/model/types.js';
 import { messages as m, validationIssue, type MessagePath } from '../errors/index.js';
-import { isRecord } from './is-record.js';
+import { isRecord } from '../request/is-record.js';
 import { notAnObject, parseComponentItem } from './parse-component-item.js';
 import type { DynamicZoneItemWrite } from './types.js';
 import type { WriteContext } from './write-context.js';

@@ -3,7 +3,7 @@
  * returned, so never listed), in order, once each. Relations, components, private or unknown names -> 400.
  */
 import type { NormalizedModel } from '../../compiler/model/types.js';
-import { invalidParameter } from './invalid-parameter.js';
+import { invalidParameter } from '../request/invalid-parameter.js';
 import { readableField } from './readable-field.js';
 import { schemaOf } from './schema-of.js';
 

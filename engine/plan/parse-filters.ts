@@ -6,10 +6,10 @@
 import type { NormalizedModel } from '../../compiler/model/types.js';
 import type { FilterExpr } from '../request/parsed-query.js';
 import { combineNodes } from './combine-nodes.js';
-import { invalidParameter } from './invalid-parameter.js';
+import { invalidParameter } from '../request/invalid-parameter.js';
 import { localizationsField } from './localizations-field.js';
 import { parseAttributeFilter } from './parse-attribute-filter.js';
-import { parseBooleanFlag } from './parse-boolean-flag.js';
+import { parseBooleanFlag } from '../request/parse-boolean-flag.js';
 import type { ReadOptions } from './plan-options.js';
 import { readableField, type ReadableField } from './readable-field.js';
 import { schemaOf, type Schema } from './schema-of.js';

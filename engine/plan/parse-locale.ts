@@ -6,7 +6,7 @@
  */
 import type { ContentType, NormalizedModel } from '../../compiler/model/types.js';
 import { messages, ValidationError, validationIssue, type MessagePath } from '../errors/index.js';
-import { invalidParameter } from './invalid-parameter.js';
+import { invalidParameter } from '../request/invalid-parameter.js';
 
 export const ALL_LOCALES = 'all';
 

@@ -7,7 +7,7 @@
  */
 import type { RelationAttribute } from '../../compiler/model/types.js';
 import { messages as m, validationIssue, type MessagePath, type ValidationIssue } from '../errors/index.js';
-import { isRecord } from './is-record.js';
+import { isRecord } from '../request/is-record.js';
 import { parseEntityId } from './parse-entity-id.js';
 import type { RelationPosition, RelationWrite } from './types.js';
 

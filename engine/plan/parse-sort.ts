@@ -6,7 +6,7 @@
 import type { NormalizedModel } from '../../compiler/model/types.js';
 import type { SortKey } from '../request/parsed-query.js';
 import { MAX_SORT_PATH } from '../request/sort-query.js';
-import { invalidParameter } from './invalid-parameter.js';
+import { invalidParameter } from '../request/invalid-parameter.js';
 import type { ReadOptions } from './plan-options.js';
 import { readableField } from './readable-field.js';
 import { schemaOf } from './schema-of.js';

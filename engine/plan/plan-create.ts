@@ -27,7 +27,7 @@ export function planCreate(model: NormalizedModel, uid: string, body: unknown, o
   const issues: ValidationIssue[] = [];
   const sent = parsePublishedAt(type, data, issues);
   const publishedAt = type.draftAndPublish ? (sent === undefined ? (options.draftByDefault ? null : options.now.toISOString()) : sent) : undefined;
-  const write = parseWriteData({ model, isDraft: publishedAt === null && options.strictDrafts === false, issues }, type, data, 'create', []);
+  const write = parseWriteData({ model, isDraft: publishedAt === null && options.strictDrafts === false, issues, parseData: parseWriteData }, type, data, 'create', []);
   const locale = type.localized ? (parseWriteLocale(model, type, data, issues) ?? model.config.i18n.defaultLocale) : undefined;
   if (issues.length > 0) throw ValidationError.of(issues);
   return deepFreeze({

@@ -8,7 +8,7 @@
 import type { Attribute, Component, ContentType, NormalizedModel } from '../../compiler/model/types.js';
 import { messages, ValidationError } from '../errors/index.js';
 import { deepFreeze } from './deep-freeze.js';
-import { isRecord } from './is-record.js';
+import { isRecord } from '../request/is-record.js';
 import { planCreate } from './plan-create.js';
 import type { WriteOptions } from './plan-options.js';
 import type { CreatePlan, Entry, FindOnePlan, PopulateTree } from './types.js';

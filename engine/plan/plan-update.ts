@@ -28,7 +28,7 @@ export function planUpdate(model: NormalizedModel, uid: string, id: string | num
   const data = readBodyData(body);
   const issues: ValidationIssue[] = [];
   const publishedAt = parsePublishedAt(type, data, issues);
-  const write = parseWriteData({ model, isDraft: publishedAt === null && options?.strictDrafts === false, issues }, type, data, 'update', []);
+  const write = parseWriteData({ model, isDraft: publishedAt === null && options?.strictDrafts === false, issues, parseData: parseWriteData }, type, data, 'update', []);
   const locale = parseWriteLocale(model, type, data, issues);
   if (issues.length > 0) throw ValidationError.of(issues);
   return deepFreeze({

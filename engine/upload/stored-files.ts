@@ -15,6 +15,7 @@ import { imageInfo, resizeImage } from './image-formats.js';
 import type { FileInfo } from './parse-file-info.js';
 import type { StorageProvider } from './providers/storage-provider.js';
 import type { UploadedFile } from './uploaded-file.js';
+import { messages, validationIssue } from '../errors/validation-catalog.js';
 
 export const FILE_UID = 'plugin::upload.file';
 /** permissions are `plugin::upload.content-api.<upload|find|findOne|destroy>` */
@@ -71,7 +72,7 @@ export class StoredFiles {
     const original = cleanFileName(file.filename);
     const { mime, ext } = await detectType(file.path, original);
     if (allowedTypes.length && !allowedTypes.includes(mediaTypeOf(mime))) {
-      throw ValidationError.of([{ path: ['files'], message: `${original} (${mime}) is not of an allowed type (${allowedTypes.join(', ')})`, name: 'ValidationError' }]);
+      throw ValidationError.of([validationIssue(['files'], messages.uploadNotAllowed(original, mime, allowedTypes))]);
     }
     const name = info.name !== undefined ? cleanFileName(info.name) : original;
     // Strapi: basename of (fileInfo.name || filename) without the original's extension

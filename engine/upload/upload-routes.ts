@@ -14,6 +14,7 @@ import type { Entry } from '../plan/types.js';
 import { flatEntry } from '../response/shape-flat.js';
 import { parseFileInfos, type FileInfo } from './parse-file-info.js';
 import { FILE_UID, UPLOAD_PERMISSION_UID } from './stored-files.js';
+import { messages, validationIssue } from '../errors/validation-catalog.js';
 
 /** `ref`, `refId`, `field` as sent: all three or none. */
 function linkOf(get: (name: string) => unknown): UploadLink | undefined {
@@ -21,7 +22,7 @@ function linkOf(get: (name: string) => unknown): UploadLink | undefined {
   if (ref === undefined && refId === undefined && field === undefined) return undefined;
   const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : undefined);
   if (text(ref) === undefined || text(refId) === undefined || text(field) === undefined) {
-    throw ValidationError.of([{ path: ['ref'], message: 'ref, refId and field go together', name: 'ValidationError' }]);
+    throw ValidationError.of([validationIssue(['ref'], messages.uploadLinkTogether())]);
   }
   return { ref: text(ref)!, refId: text(refId)!, field: text(field)! };
 }
@@ -41,7 +42,7 @@ async function upload(ctx: ActionContext, r: HttpRequest): Promise<Entry | Entry
     try {
       json = parseJsonBody(r.body as Buffer, r.raw.headers['content-type']);
     } catch (err) {
-      if (id === undefined) throw new ValidationError('Files are empty');
+      if (id === undefined) throw new ValidationError(messages.filesEmpty());
       throw err;
     }
     const record = typeof json === 'object' && json !== null && !Array.isArray(json) ? (json as Record<string, unknown>) : {};
@@ -49,11 +50,11 @@ async function upload(ctx: ActionContext, r: HttpRequest): Promise<Entry | Entry
   }
   const files = (r.multipart?.files ?? []).filter((f) => f.field === 'files');
   if (id !== undefined) {
-    if (files.length > 1) throw new ValidationError('Cannot replace a file with multiple ones');
+    if (files.length > 1) throw new ValidationError(messages.replaceWithMany());
     const [info]: FileInfo[] = parseFileInfos(infoValues, 1);
     return files.length === 1 ? replaceFile(ctx, r.caller, id, files[0], info) : updateFileInfo(ctx, r.caller, id, info);
   }
-  if (files.length === 0) throw new ValidationError('Files are empty');
+  if (files.length === 0) throw new ValidationError(messages.filesEmpty());
   return uploadFiles(ctx, r.caller, files, parseFileInfos(infoValues, files.length), link);
 }
 
