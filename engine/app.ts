@@ -141,6 +141,7 @@ export async function createApp(config: ServerConfig, opts: AppOptions): Promise
     writer: new ReplyWriter(config.contracts.validateResponses ? new ResponseValidator(artifacts.openapi, log) : undefined),
     corsOrigins: config.corsOrigins,
     bodyLimit: config.bodyLimit,
+    strictQuery: config.security.strictQueryParameters,
     multipart: config.upload,
     checkBody: config.contracts.validateResponses ? (operationId, body, params) => validator.check(operationId, body, params, model, log) : undefined,
     log,

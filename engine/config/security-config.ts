@@ -7,15 +7,18 @@
  *                                    the client).
  *   GRAPHQL_INTROSPECTION=true|false `__schema` / `__type` queries (default: true outside production,
  *                                    false in production)
+ *   STRICT_QUERY_PARAMETERS=true|false  unknown top-level query parameters are a 400 instead of being
+ *                                    ignored as Strapi v4 ignores them (default: false)
  */
 import { isIP } from 'node:net';
-// server-config.ts's helpers run only when the settings are loaded, so the import cycle is harmless
 import { ConfigError, envFlag as flag } from './env-values.js';
 
 export interface SecurityConfig {
   /** normalized entries: `10.0.0.0/8`, `127.0.0.1`, `::1/128` */
   readonly trustedProxies: readonly string[];
   readonly graphqlIntrospection: boolean;
+  /** unknown top-level query parameters: 400 (true) or ignored with a debug log line (false, as Strapi) */
+  readonly strictQueryParameters: boolean;
 }
 
 const NAMED: Record<string, string[]> = {
@@ -39,5 +42,6 @@ export function loadSecurityConfig(env: NodeJS.ProcessEnv, production: boolean):
   return {
     trustedProxies: list.flatMap(proxyEntry),
     graphqlIntrospection: flag('GRAPHQL_INTROSPECTION', env.GRAPHQL_INTROSPECTION, !production),
+    strictQueryParameters: flag('STRICT_QUERY_PARAMETERS', env.STRICT_QUERY_PARAMETERS, false),
   };
 }

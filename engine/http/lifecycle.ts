@@ -34,6 +34,8 @@ export interface LifecycleOptions {
   readonly bodyLimit: number;
   /** where multipart files are spooled, and their limits */
   readonly multipart: { readonly maxFileSize: number; readonly maxFiles: number; readonly tmpDir: string };
+  /** unknown top-level query parameters are a 400 (else ignored, and named in a debug line) */
+  readonly strictQuery: boolean;
   /** contract check of a REST write body (`route.contractBody`) */
   checkBody?(operationId: string, body: unknown, params: Record<string, string>): void;
   readonly log: Logger;
@@ -83,7 +85,9 @@ export function createLifecycle(o: LifecycleOptions): Lifecycle {
     const principal: Principal = route.authenticate ? await o.authenticate(req.headers.authorization) : { kind: 'public' };
     if (route.permission && !allows(o.permissions, principal, route.permission)) throw new ForbiddenError('Forbidden');
     const rawQuery = route.query === 'none' ? EMPTY : parseQueryString(search);
-    const query = route.query === 'content' ? parseQuery(rawQuery) : EMPTY_QUERY;
+    const query = route.query === 'content'
+      ? parseQuery(rawQuery, { strict: o.strictQuery, ignored: (names) => o.log.debug({ url: req.url, ignored: names }, 'unknown query parameters ignored') })
+      : EMPTY_QUERY;
     const { body, multipart } = await readBody(req, route, principal, method);
     let reply: Reply;
     try {

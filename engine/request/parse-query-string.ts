@@ -1,11 +1,14 @@
 /**
  * engine/request: raw query string -> nested plain data with `qs` (bracket notation), hardened:
  * depth, array and parameter limits answer 400 instead of silently flattening or truncating,
- * prototype keys, NUL characters and malformed percent-encoding are refused. No model knowledge, no HTTP objects.
+ * prototype keys, NUL characters and malformed percent-encoding are refused. `populate`, `fields` and
+ * `sort` given in mixed forms merge as Strapi 4.0-4.14 merged them (merge-parameters.ts), so
+ * frontends written for those versions keep working. No model knowledge, no HTTP objects.
  */
 import qs from 'qs';
 import { messages, ValidationError } from '../errors/index.js';
 import { isForbiddenKey } from './is-forbidden-key.js';
+import { mergeParameters } from './merge-parameters.js';
 
 export interface QueryStringLimits {
   /** bracket groups after the first name (`a[b][c]` is 2); deeper keys -> 400 */
@@ -30,7 +33,7 @@ function decode(str: string, _default: unknown, _charset: unknown, type: 'key' |
   }
   if (out.includes('\u0000')) throw new ValidationError(messages.queryNul());
   if (type === 'key') {
-    for (const segment of out.split(/[[\]]/)) {
+    for (const segment of out.split(/[[\].]/)) {
       if (isForbiddenKey(segment)) throw new ValidationError(messages.invalidParameter(segment));
     }
   }
@@ -60,9 +63,41 @@ function toPlain(value: unknown): unknown {
 export function parseQueryString(raw: string, limits: QueryStringLimits = DEFAULT_QUERY_STRING_LIMITS): Record<string, unknown> {
   const text = raw.startsWith('?') ? raw.slice(1) : raw;
   if (text === '') return {};
-  let parsed: unknown;
+  const parsed = toPlain(parse(text, limits)) as Record<string, unknown>;
+  for (const name of LEGACY_MERGED) {
+    if (Object.hasOwn(parsed, name)) parsed[name] = mergedAsLegacy(text, name, limits);
+  }
+  return parsed;
+}
+
+/** Parameters whose repeated forms merge as Strapi 4.0-4.14 merged them (merge-parameters.ts). */
+const LEGACY_MERGED = ['populate', 'fields', 'sort'] as const;
+
+/** The top-level name of one `key=value` parameter (`populate%5Bseo%5D=x` -> `populate`); undefined when it does not decode. */
+function nameOf(parameter: string): string | undefined {
+  const eq = parameter.indexOf('=');
+  const key = eq === -1 ? parameter : parameter.slice(0, eq);
   try {
-    parsed = qs.parse(text, {
+    return decodeURIComponent(key.replace(/\+/g, ' ')).split('[')[0];
+  } catch {
+    return undefined;
+  }
+}
+
+/** The value of `name`: each of its parameters parsed alone, merged in order as qs 6.11 did. */
+function mergedAsLegacy(text: string, name: string, limits: QueryStringLimits): unknown {
+  let value: unknown;
+  for (const parameter of text.split('&')) {
+    if (nameOf(parameter) !== name) continue;
+    const one = toPlain(parse(parameter, limits)) as Record<string, unknown>;
+    value = mergeParameters(value, one[name]);
+  }
+  return value;
+}
+
+function parse(text: string, limits: QueryStringLimits): unknown {
+  try {
+    return qs.parse(text, {
       depth: limits.depth,
       strictDepth: true,
       arrayLimit: limits.arrayLimit,
@@ -85,7 +120,6 @@ export function parseQueryString(raw: string, limits: QueryStringLimits = DEFAUL
     if (err instanceof RangeError) throw new ValidationError(limitMessage(err.message, limits));
     throw err;
   }
-  return toPlain(parsed) as Record<string, unknown>;
 }
 
 function limitMessage(qsMessage: string, limits: QueryStringLimits): string {

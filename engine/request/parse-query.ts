@@ -1,9 +1,10 @@
 /**
  * engine/request: the REST door's query (qs output of `parse-query-string.ts`) -> ParsedQuery, the
  * typed query every planner takes. Knows the Content API's parameters (filters, sort, pagination,
- * fields, populate, publicationState, locale) and their syntax; knows nothing of the model. An
- * unknown parameter (a typo such as `filter`, `_limit` from Strapi v3) is a 400 naming it, where
- * Strapi silently ignores it. Pure.
+ * fields, populate, publicationState, locale) and their syntax; knows nothing of the model. Other
+ * top-level parameters (preview flags such as `published_at_null`, cache busters, `utm_*`) are
+ * ignored, as Strapi v4 ignores them, and handed back so the caller can log them; with `strict` they
+ * are a 400 naming the first. Pure.
  */
 import { fieldsQuery } from './fields-query.js';
 import { filterQuery } from './filter-query.js';
@@ -32,16 +33,27 @@ export function localeQuery(raw: unknown): string | undefined {
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
+export interface ParseQueryOptions {
+  /** unknown top-level parameters are a 400 instead of being ignored */
+  readonly strict?: boolean;
+  /** receives the names of the parameters ignored (not called when there are none) */
+  readonly ignored?: (names: string[]) => void;
+}
+
 /**
  *   parseQuery({ sort: 'title:desc', pagination: { pageSize: '5' }, populate: 'author' })
  *   -> { sort: [{ path: ['title'], direction: 'desc' }], pagination: { pageSize: 5 }, populate: { author: {} } }
- *   parseQuery({ _limit: '5' }) -> 400 "Invalid parameter _limit"
+ *   parseQuery({ published_at_null: 'true' }) -> {} (ignored); with { strict: true } -> 400 "Invalid parameter published_at_null"
  */
-export function parseQuery(raw: Record<string, unknown> | undefined): ParsedQuery {
+export function parseQuery(raw: Record<string, unknown> | undefined, options: ParseQueryOptions = {}): ParsedQuery {
   const out: Mutable<ParsedQuery> = {};
   if (raw === undefined) return out;
   if (!isRecord(raw)) throw invalidParameter('query');
-  for (const key of Object.keys(raw)) if (!ALLOWED.has(key)) throw invalidParameter(key);
+  const unknown = Object.keys(raw).filter((key) => !ALLOWED.has(key));
+  if (unknown.length > 0) {
+    if (options.strict) throw invalidParameter(unknown[0]);
+    options.ignored?.(unknown);
+  }
   const filters = filterQuery(raw.filters);
   if (filters) out.filters = filters;
   const sort = sortQuery(raw.sort);

@@ -1,7 +1,8 @@
 /**
  * engine/request: every client form of `populate` -> PopulateQuery: '*' and comma strings, arrays,
- * objects with flags (true/false/t/f/1/0/'*') or nested requests (fields, filters, sort, populate,
- * and for dynamic zones `on`), dotted paths ('seo.metaImage' -> { seo: { populate: { metaImage: {} } } }).
+ * objects with flags (any string: `false`/`f`/`0` no, anything else yes, as Strapi casts them) or
+ * nested requests (fields, filters, sort, populate, and for dynamic zones `on`; other keys ignored),
+ * dotted paths ('seo.metaImage' -> { seo: { populate: { metaImage: {} } } }), also inside objects.
  * The same name asked twice merges (nested requests key by key, the later fields/filters/sort win).
  * Names are checked by the planner (unknown ones are ignored there, as Strapi does). Pure.
  */
@@ -42,13 +43,19 @@ function mergeNode(a: PopulateNode, b: PopulateNode): PopulateNode {
   return out;
 }
 
-/** One populated name's request: a flag (undefined for false) or a nested record. */
-function node(key: string, value: unknown, depth: number): PopulateNode | undefined {
+/**
+ * One populated name's request: a nested record; a list (`populate[seo][0]=metaImage`: the nested
+ * populate); any string or boolean as Strapi casts it (`false`, `f`, `0` mean no, anything else
+ * populates one level). Any other value is ignored, as Strapi ignores keys it cannot use.
+ */
+function node(value: unknown, depth: number): PopulateNode | undefined {
   if (isRecord(value) && !listOf(value)) return nested(value, depth);
-  if (value === '*') return {};
-  const flag = parseBooleanFlag(value);
-  if (flag === undefined) throw invalidParameter(key);
-  return flag ? {} : undefined;
+  if (listOf(value)) {
+    const populate = populateAt(value, depth + 1);
+    return populate ? { populate } : {};
+  }
+  if (typeof value === 'string' || typeof value === 'boolean') return parseBooleanFlag(value) === false ? undefined : {};
+  return undefined;
 }
 
 function nested(req: Record<string, unknown>, depth: number): PopulateNode {
@@ -64,7 +71,7 @@ function nested(req: Record<string, unknown>, depth: number): PopulateNode {
   if (isRecord(req.on)) {
     let on: PopulateQuery | undefined;
     for (const uid of Object.keys(req.on)) {
-      const item = node(uid, req.on[uid], depth + 1);
+      const item = node(req.on[uid], depth + 1);
       if (item) on = mergePopulate(on, { [uid]: item });
     }
     if (on) out.on = on;
@@ -98,7 +105,7 @@ function populateAt(raw: unknown, depth: number): PopulateQuery | undefined {
   if (!isRecord(raw)) throw invalidParameter('populate');
   let out: PopulateQuery | undefined;
   for (const key of Object.keys(raw)) {
-    const item = node(key, raw[key], depth);
+    const item = node(raw[key], depth);
     if (item) out = mergePopulate(out, { [key]: item });
   }
   return out;

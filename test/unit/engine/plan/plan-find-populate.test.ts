@@ -127,8 +127,12 @@ test('populate: private relations are never populated', () => {
   assert.not.ok('author' in populate('populate=*', ARTICLE, publicReader, m));
 });
 
+test('populate: any string but false / f / 0 populates one level, as Strapi casts it', () => {
+  assert.equal(populate('populate[author]=yes&populate[tags]=f&populate[category]=0'), { author: {} });
+  assert.equal(populate('populate[author]=metaSocial'), { author: {} });
+});
+
 const REFUSED: [string, string][] = [
-  ['populate[author]=yes', 'author'],
   ['populate[author][fields][0]=payoutAccount', 'payoutAccount'],
   ['populate[author][fields]=name,bio', 'name,bio'],
   ['populate[author][filters][nope]=1', 'nope'],

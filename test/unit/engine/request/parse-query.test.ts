@@ -35,6 +35,12 @@ const CASES: [string, ParsedQuery][] = [
   ['populate=author,seo.metaImage', { populate: { author: {}, seo: { populate: { metaImage: {} } } } }],
   ['populate[0]=seo&populate[1]=seo.metaImage', { populate: { seo: { populate: { metaImage: {} } } } }],
   ['populate[tags]=f&populate[author][fields][0]=name', { populate: { author: { fields: ['name'] } } }],
+  ['populate[author]=whatever&populate[tags]=0&populate[category]=false', { populate: { author: {} } }],
+  ['populate[fields][0]=title&populate[author]=true', { populate: { fields: { populate: { title: {} } }, author: {} } }],
+  ['populate[seo][0]=metaImage', { populate: { seo: { populate: { metaImage: {} } } } }],
+  ['populate[blocks][populate]=a,b&populate=localizations&populate[seo][populate]=metaSocial.image', {
+    populate: { blocks: { populate: { a: {}, b: {} } }, localizations: {}, seo: { populate: { metaSocial: { populate: { image: {} } } } } },
+  }],
   ['populate[author][filters][name][$eq]=Ann&populate[author][sort]=name:desc', {
     populate: { author: { filters: field('name', cmp('$eq', 'Ann')), sort: [{ path: ['name'], direction: 'desc' }] } },
   }],
@@ -50,9 +56,17 @@ for (const [text, expected] of CASES) {
   });
 }
 
+test('parseQuery: unknown top-level parameters are ignored and reported; strict, the first is a 400', () => {
+  const seen: string[][] = [];
+  assert.equal(parseQuery(parseQueryString('published_at_null=true&sort=title&utm_source=x'), { ignored: (names) => seen.push(names) }), { sort: [{ path: ['title'], direction: 'asc' }] });
+  assert.equal(seen, [['published_at_null', 'utm_source']]);
+  parseQuery(parseQueryString('sort=title'), { ignored: (names) => seen.push(names) });
+  assert.is(seen.length, 1, 'nothing to report');
+  expectError(() => parseQuery(parseQueryString('filter[title]=x'), { strict: true }), invalidParameter('filter'));
+  expectError(() => parseQuery(parseQueryString('sort=title&_limit=5'), { strict: true }), invalidParameter('_limit'));
+});
+
 const REFUSED: [string, ExpectedError][] = [
-  ['filter[title]=x', invalidParameter('filter')],
-  ['_limit=5', invalidParameter('_limit')],
   ['filters=x', invalidParameter('filters')],
   ['filters[title][$foo]=x', invalidParameter('$foo')],
   ['filters[$eq]=x', invalidParameter('$eq')],
@@ -64,7 +78,6 @@ const REFUSED: [string, ExpectedError][] = [
   ['pagination[withCount]=maybe', { status: 400, name: 'PaginationError', message: 'Invalid pagination parameter withCount' }],
   ['pagination=3', { status: 400, name: 'PaginationError', message: 'Invalid pagination parameters' }],
   ['fields[0][a]=b', invalidParameter('fields')],
-  ['populate[author]=maybe', invalidParameter('author')],
   ['publicationState=draft', invalidParameter('publicationState')],
   ['locale[0]=fr', invalidParameter('locale')],
 ];
