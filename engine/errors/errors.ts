@@ -30,6 +30,16 @@ export class ValidationError extends QuireError {
   }
 }
 
+/**
+ * Page and offset pagination mixed in one read: a ValidationError as Strapi's REST answers it; the
+ * GraphQL door answers it as Strapi's GraphQL does (a PaginationError in its own words).
+ */
+export class MixedPaginationError extends ValidationError {
+  constructor() {
+    super(messages.paginationMixed());
+  }
+}
+
 export class PaginationError extends QuireError {
   override readonly name = 'PaginationError';
   readonly status = 400;

@@ -113,6 +113,8 @@ export const messages = Object.freeze({
   paginationParameter: (key: string) => `Invalid pagination parameter ${key}`,
   paginationParameters: () => 'Invalid pagination parameters',
   paginationMixed: () => 'Invalid pagination parameters. Expected either start/limit or page/pageSize',
+  /** the same problem as the Strapi v4 GraphQL plugin words it (a PaginationError there) */
+  graphqlPaginationMixed: () => 'Cannot use both page & offset pagination in the same query',
   queryNul: () => 'Invalid query string: NUL characters (%00) are not allowed',
   queryEncoding: () => 'Invalid query string: malformed percent-encoding',
   queryParameters: (max: number) => `Invalid query string: more than ${max} parameters`,
@@ -166,6 +168,10 @@ export const messages = Object.freeze({
   graphqlFields: (name: string, max: number) => `${name} selects more than ${max} fields`,
   graphqlAliases: (name: string, max: number) => `${name} uses more than ${max} aliases`,
   graphqlNul: () => 'String values may not contain NUL characters (\\u0000)',
+  /** Strapi v4 GraphQL's words for a denied query or mutation */
+  graphqlForbidden: () => 'Forbidden access',
+  /** Strapi v4's I18NLocaleCode scalar; graphql-js prefixes `Expected value of type "I18NLocaleCode", found "xx"; ` */
+  unknownLocale: () => 'Unknown locale supplied',
   scalarNotString: (scalar: string) => `${scalar} cannot represent a non-string value`,
   scalarValue: (scalar: string, value: unknown, expected: string) => `${scalar} cannot represent ${JSON.stringify(value)}: expected ${expected}`,
   longNotInteger: () => 'Long cannot represent a non-integer value',
@@ -246,6 +252,7 @@ export const MESSAGE_EXAMPLES: { readonly [K in MessageKey]: Parameters<(typeof 
   paginationParameter: ['page'],
   paginationParameters: [],
   paginationMixed: [],
+  graphqlPaginationMixed: [],
   queryNul: [],
   queryEncoding: [],
   queryParameters: [1000],
@@ -286,6 +293,8 @@ export const MESSAGE_EXAMPLES: { readonly [K in MessageKey]: Parameters<(typeof 
   graphqlFields: ["'articles'", 1000],
   graphqlAliases: ["'articles'", 30],
   graphqlNul: [],
+  graphqlForbidden: [],
+  unknownLocale: [],
   scalarNotString: ['DateTime'],
   scalarValue: ['Date', '05/01/2024', 'a date such as 2024-05-01'],
   longNotInteger: [],

@@ -7,7 +7,7 @@
  * "Internal Server Error" (logged); only then, and only when NODE_ENV is development, with its stack trace.
  */
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
-import { ForbiddenError, QuireError, toErrorBody, UnauthorizedError, ValidationError } from '../errors/index.js';
+import { ForbiddenError, messages, MixedPaginationError, PaginationError, QuireError, toErrorBody, UnauthorizedError, ValidationError } from '../errors/index.js';
 
 export interface FormatOptions {
   readonly development: boolean;
@@ -26,6 +26,10 @@ export function withCode(err: GraphQLError, code: string): GraphQLError {
   return new GraphQLError(err.message, { nodes: err.nodes, source: err.source, positions: err.positions, path: err.path, originalError: err.originalError, extensions: { ...err.extensions, code } });
 }
 
+function withOriginal(err: GraphQLError, original: Error): GraphQLError {
+  return new GraphQLError(original.message, { nodes: err.nodes, source: err.source, positions: err.positions, path: err.path, originalError: original, extensions: err.extensions });
+}
+
 function base(err: GraphQLError): GraphQLFormattedError {
   const json = err.toJSON();
   return { message: json.message, ...(json.locations && { locations: json.locations }), ...(json.path && { path: json.path }) };
@@ -36,6 +40,8 @@ export function formatGraphqlError(err: Error, options: FormatOptions): GraphQLF
   const original = err.originalError;
   const stack = (e: Error | undefined) => (options.development && e?.stack ? { stacktrace: e.stack.split('\n') } : {});
   if (original instanceof QuireError) {
+    // the GraphQL door's own words for an error both doors can meet
+    if (original instanceof MixedPaginationError) return formatGraphqlError(withOriginal(err, new PaginationError(messages.graphqlPaginationMixed())), options);
     const { error } = toErrorBody(original);
     return { ...base(err), message: original.message, extensions: { error: { name: error.name, message: error.message, details: error.details }, code: codeOf(original) } };
   }

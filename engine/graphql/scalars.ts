@@ -51,7 +51,7 @@ function serializeDateTime(value: unknown): string | null {
 export function createScalars(locales: readonly string[]): Record<string, GraphQLScalarType> {
   const knownLocale = (value: unknown): string => {
     if (typeof value === 'string' && (value === 'all' || locales.includes(value))) return value;
-    throw new TypeError(messages.scalarValue('I18NLocaleCode', value, `one of ${[...locales, 'all'].join(', ')}`));
+    throw new TypeError(messages.unknownLocale());
   };
   return {
     JSON: new GraphQLScalarType({
@@ -65,7 +65,8 @@ export function createScalars(locales: readonly string[]): Record<string, GraphQ
     Time: new GraphQLScalarType({ name: 'Time', serialize: (v) => v, parseValue: parseTime, parseLiteral: stringLiteral('Time', parseTime) }),
     Long: new GraphQLScalarType({
       name: 'Long',
-      serialize: (v) => (v === null || v === undefined ? null : String(v)),
+      // a JSON number, as the Strapi v4 plugin answers it (REST keeps biginteger as a string)
+      serialize: (v) => (v === null || v === undefined ? null : Number(v)),
       parseValue: parseLong,
       parseLiteral: (ast) => {
         if (ast.kind === Kind.INT || ast.kind === Kind.STRING) return parseLong(ast.value);

@@ -9,7 +9,7 @@
 import { defaultFieldResolver, isObjectType, type GraphQLSchema } from 'graphql';
 import type { NormalizedModel } from '../../compiler/model/types.js';
 import type { Permissions } from '../auth/permissions.js';
-import { ForbiddenError } from '../errors/index.js';
+import { ForbiddenError, messages } from '../errors/index.js';
 import { ExtensionError, type FieldResolver, type ResolverConfig } from './extension.js';
 import type { GraphqlContext } from './graphql-context.js';
 import type { TypeIndex } from './type-index.js';
@@ -21,12 +21,12 @@ type Scope = readonly string[] | undefined | false;
 function authorize(permissions: Permissions, ctx: GraphqlContext, scope: Scope): void {
   if (scope === false) return;
   if (scope === undefined || scope.length === 0) {
-    if (ctx.principal.kind === 'public') throw new ForbiddenError('Forbidden');
+    if (ctx.principal.kind === 'public') throw new ForbiddenError(messages.graphqlForbidden());
     return;
   }
   for (const permission of scope) {
     const dot = permission.lastIndexOf('.');
-    if (!permissions.can(ctx.principal, permission.slice(0, dot), permission.slice(dot + 1))) throw new ForbiddenError('Forbidden');
+    if (!permissions.can(ctx.principal, permission.slice(0, dot), permission.slice(dot + 1))) throw new ForbiddenError(messages.graphqlForbidden());
   }
 }
 

@@ -4,7 +4,7 @@
  * maxLimit. Mixing page/pageSize with start/limit -> 400 PaginationError.
  */
 import type { PaginationQuery } from '../request/parsed-query.js';
-import { messages, PaginationError } from '../errors/index.js';
+import { MixedPaginationError } from '../errors/index.js';
 import type { PageLimits } from './plan-options.js';
 import type { PagePlan } from './types.js';
 
@@ -19,7 +19,7 @@ export function parsePagination(query: PaginationQuery | undefined, limits: Page
   const defaultLimit = Math.min(Math.max(1, limits.defaultLimit), maxLimit);
   const hasPage = input.page !== undefined || input.pageSize !== undefined;
   const hasOffset = input.start !== undefined || input.limit !== undefined;
-  if (hasPage && hasOffset) throw new PaginationError(messages.paginationMixed());
+  if (hasPage && hasOffset) throw new MixedPaginationError();
   const withCount = input.withCount ?? limits.withCount;
   if (hasOffset) {
     const start = input.start ?? 0;

@@ -28,7 +28,7 @@ test.after(async () => s.stop());
 const forbidden = (r: { status: number; body: any }, field: string) => {
   assert.is(r.status, 200);
   assert.equal(r.body.data, { [field]: null });
-  assert.equal(r.body.errors[0].extensions, { error: { name: 'ForbiddenError', message: 'Forbidden', details: {} }, code: 'FORBIDDEN' });
+  assert.equal(r.body.errors[0].extensions, { error: { name: 'ForbiddenError', message: 'Forbidden access', details: {} }, code: 'FORBIDDEN' });
   assert.equal(r.body.errors[0].path, [field]);
 };
 

@@ -119,7 +119,7 @@ test('register: Strapi\'s errors (validation, taken), and only for roles granted
   failed(await gql(s, REGISTER, { variables: { input: { username: 'other', email: 'GQLREG@example.com', password: PASSWORD } } }), 'register', 'ApplicationError', 'Email or Username are already taken', 'STRAPI_APPLICATION_ERROR');
   failed(await gql(s, REGISTER, { variables: { input: { username: 'gqlreg', email: 'fresh@example.com', password: PASSWORD } } }), 'register', 'ApplicationError', 'Email or Username are already taken', 'STRAPI_APPLICATION_ERROR');
   // the editor role lists its users-permissions grants without auth.register (REST answers 403 too)
-  failed(await gql(s, REGISTER, { token: editor, variables: { input: { username: 'byeditor', email: 'byeditor@example.com', password: PASSWORD } } }), 'register', 'ForbiddenError', 'Forbidden', 'FORBIDDEN');
+  failed(await gql(s, REGISTER, { token: editor, variables: { input: { username: 'byeditor', email: 'byeditor@example.com', password: PASSWORD } } }), 'register', 'ForbiddenError', 'Forbidden access', 'FORBIDDEN');
   assert.is((await s.request('POST', '/api/auth/local/register', { token: editor, body: { username: 'byeditor', email: 'byeditor@example.com', password: PASSWORD } })).status, 403);
   // String! inputs: operator objects cannot reach the service (GraphQL refuses them before it runs)
   const operator = await gql(s, LOGIN, { variables: { input: { identifier: { $gt: '' }, password: PASSWORD } } });

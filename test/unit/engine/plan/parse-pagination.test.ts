@@ -57,10 +57,13 @@ for (const [qs, expected] of CASES) {
 }
 
 const MIXED = 'Invalid pagination parameters. Expected either start/limit or page/pageSize';
+for (const qs of ['pagination[page]=1&pagination[limit]=4', 'pagination[pageSize]=10&pagination[start]=0', 'pagination[page]=1&pagination[pageSize]=2&pagination[start]=3&pagination[limit]=4']) {
+  test(`pagination refused (mixed, a ValidationError as Strapi's REST names it): ${qs.slice(0, 60)}`, () => {
+    expectError(() => page(qs), { status: 400, name: 'ValidationError', message: MIXED, details: {} }, qs);
+  });
+}
+
 const REFUSED: [string, string, Record<string, unknown>][] = [
-  ['pagination[page]=1&pagination[limit]=4', MIXED, {}],
-  ['pagination[pageSize]=10&pagination[start]=0', MIXED, {}],
-  ['pagination[page]=1&pagination[pageSize]=2&pagination[start]=3&pagination[limit]=4', MIXED, {}],
   ['pagination[page]=two', 'Invalid pagination parameter page', { page: 'two' }],
   ['pagination[page]=1e300', 'Invalid pagination parameter page', { page: '1e300' }],
   ['pagination[page]=1.5', 'Invalid pagination parameter page', { page: '1.5' }],
