@@ -9,6 +9,9 @@
  *                                    false in production)
  *   STRICT_QUERY_PARAMETERS=true|false  unknown top-level query parameters are a 400 instead of being
  *                                    ignored as Strapi v4 ignores them (default: false)
+ *   GRAPHQL_MAX_ROWS=<n>             refuse a GraphQL request whose nested lists could read more than
+ *                                    n entries, estimated before any SQL runs (default 0: off; Strapi
+ *                                    has no such limit, its depth and amountLimit caps stay)
  */
 import { isIP } from 'node:net';
 import { ConfigError, envFlag as flag } from './env-values.js';
@@ -19,6 +22,8 @@ export interface SecurityConfig {
   readonly graphqlIntrospection: boolean;
   /** unknown top-level query parameters: 400 (true) or ignored with a debug log line (false, as Strapi) */
   readonly strictQueryParameters: boolean;
+  /** entries a GraphQL request may ask for, estimated from its plans; 0: no such limit */
+  readonly graphqlMaxRows: number;
 }
 
 const NAMED: Record<string, string[]> = {
@@ -37,11 +42,18 @@ function proxyEntry(entry: string): string[] {
   return [entry];
 }
 
+function count(name: string, v: string | undefined): number {
+  if (v === undefined || v === '') return 0;
+  if (!/^\d{1,9}$/.test(v)) throw new ConfigError(`${name} must be a whole number (0: off), got "${v}"`);
+  return Number(v);
+}
+
 export function loadSecurityConfig(env: NodeJS.ProcessEnv, production: boolean): SecurityConfig {
   const list = (env.TRUSTED_PROXIES ?? '').split(',').map((e) => e.trim().toLowerCase()).filter(Boolean);
   return {
     trustedProxies: list.flatMap(proxyEntry),
     graphqlIntrospection: flag('GRAPHQL_INTROSPECTION', env.GRAPHQL_INTROSPECTION, !production),
     strictQueryParameters: flag('STRICT_QUERY_PARAMETERS', env.STRICT_QUERY_PARAMETERS, false),
+    graphqlMaxRows: count('GRAPHQL_MAX_ROWS', env.GRAPHQL_MAX_ROWS),
   };
 }

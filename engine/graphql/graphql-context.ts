@@ -60,6 +60,6 @@ export interface GraphqlContext {
   readonly runtime: GraphqlRuntime;
   /** internal: on-demand loaders, batched per tick */
   readonly loaders: AttributeLoader;
-  /** internal: entries this request may still read */
-  readonly rows: RowBudget;
+  /** internal: entries this request may still read (GRAPHQL_MAX_ROWS; absent: no such limit) */
+  readonly rows?: RowBudget;
 }

@@ -89,7 +89,8 @@ export async function createGraphqlEndpoint(actions: ActionContext, config: Serv
   const requestStates = new WeakMap<GraphqlContext, RequestState>();
   const contextFor = (state: RequestState): GraphqlContext => {
     const { caller, raw } = state.request;
-    const rows = new RowBudget();
+    const maxRows = config.security?.graphqlMaxRows ?? 0;
+    const rows = maxRows > 0 ? new RowBudget(maxRows) : undefined;
     const context: GraphqlContext = {
       principal: caller.principal,
       caller,
@@ -100,8 +101,8 @@ export async function createGraphqlEndpoint(actions: ActionContext, config: Serv
       find: (uid, args = {}, info) => findEntries(context, uid, args, info),
       findOne: (uid, id, info) => findEntry(context, uid, id, {}, info),
       runtime,
-      loaders: new RelationLoaders(actions, caller, { limits: graphqlLimits(model), relationPages: { defaultLimit: RELATION_PAGE_SIZE }, inspect: (plan) => rows.chargePlan(plan) }),
-      rows,
+      loaders: new RelationLoaders(actions, caller, { limits: graphqlLimits(model), relationPages: { defaultLimit: RELATION_PAGE_SIZE }, ...(rows && { inspect: (plan) => rows.chargePlan(plan) }) }),
+      ...(rows && { rows }),
     };
     requestStates.set(context, state);
     return context;

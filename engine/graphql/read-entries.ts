@@ -78,9 +78,10 @@ function readSelection(ctx: GraphqlContext, owner: Parameters<SelectionReader['r
   return { ...reader.read(owner, reader.attributeSets(wrapper, sets)), meta: reader.selects(wrapper, sets, 'meta') };
 }
 
-/** How GraphQL reads: `amountLimit` caps, relation lists of 10 rows unless paginated, no entry meta, every plan charged to the request's row budget. */
+/** How GraphQL reads: `amountLimit` caps, relation lists of 10 rows unless paginated, no entry meta, every plan charged to the request's row budget when there is one. */
 export function graphqlRead(ctx: GraphqlContext): ReadExtras {
-  return { limits: graphqlLimits(ctx.model), relationPages: { defaultLimit: RELATION_PAGE_SIZE }, inspect: (plan) => ctx.rows.chargePlan(plan) };
+  const rows = ctx.rows;
+  return { limits: graphqlLimits(ctx.model), relationPages: { defaultLimit: RELATION_PAGE_SIZE }, ...(rows && { inspect: (plan) => rows.chargePlan(plan) }) };
 }
 
 /** `articles(filters, pagination, sort, publicationState, locale)` -> `{ data, meta }`. */

@@ -1,14 +1,14 @@
 /**
  * engine/graphql: how many entries one request may ask the repository for, estimated from the plans
- * before they run. amountLimit caps each list, but lists nest (100 articles x 100 tags x 100 articles)
- * and aliases repeat them; the estimate multiplies page sizes down each populate path (to-one: 1,
- * dynamic zones: 10 items) and every read of the request draws on one budget. Pure arithmetic on plans.
+ * before they run: an opt-in limit (GRAPHQL_MAX_ROWS; Strapi has none). amountLimit caps each list,
+ * but lists nest (100 articles x 100 tags x 100 articles) and aliases repeat them; the estimate
+ * multiplies page sizes down each populate path (to-one: 1, dynamic zones: 10 items) and every read
+ * of the request draws on one budget. Pure arithmetic on plans.
  */
 import { ValidationError } from '../errors/index.js';
 import type { FindOnePlan, FindPlan, PagePlan, PopulateTree } from '../plan/types.js';
 import { messages } from '../errors/validation-catalog.js';
 
-export const MAX_ROWS_PER_REQUEST = 50_000;
 /** dynamic zones have no pagination: assume this many items per entry */
 const ZONE_ITEMS = 10;
 
@@ -29,7 +29,7 @@ export function estimateRows(tree: PopulateTree, parents: number): number {
 export class RowBudget {
   private left: number;
 
-  constructor(private readonly limit = MAX_ROWS_PER_REQUEST) {
+  constructor(private readonly limit: number) {
     this.left = limit;
   }
 

@@ -64,15 +64,32 @@ test('a fragment bomb is refused without expanding it', async () => {
   assert.ok(Date.now() - started < 2000, `took ${Date.now() - started} ms`);
 });
 
-test('nested lists that could read too many entries are refused before any SQL runs', async () => {
-  const big = '(pagination: { pageSize: 100 })';
-  s.queries.length = 0;
-  const r = await gql(s, `{ tags${big} { data { attributes { articles${big} { data { attributes { tags${big} { data { id } } } } } } } } }`);
-  assert.is(r.status, 200);
-  assert.equal(r.body.data, { tags: null });
-  assert.is(r.body.errors[0].extensions.code, 'BAD_USER_INPUT');
-  assert.match(r.body.errors[0].message, /may read up to 1010100 entries; the limit is 50000/);
-  assert.equal(s.queries, []);
+const NESTED = (size: number) => {
+  const big = `(pagination: { pageSize: ${size} })`;
+  return `{ tags${big} { data { attributes { articles${big} { data { attributes { tags${big} { data { id } } } } } } } } }`;
+};
+
+test('nested lists at full pages are answered, as Strapi answers them (no row estimate unless GRAPHQL_MAX_ROWS is set)', async () => {
+  const r = await gql(s, NESTED(100));
+  assert.is(r.status, 200, r.text);
+  assert.not.ok(r.body.errors, r.text);
+  assert.ok(Array.isArray(r.body.data.tags.data));
+});
+
+test('GRAPHQL_MAX_ROWS: nested lists that could read more entries are refused before any SQL runs', async () => {
+  const capped = await startTestServer({ name: 'gql-limits-rows', env: { GRAPHQL_MAX_ROWS: '50000' } });
+  try {
+    capped.queries.length = 0;
+    const r = await gql(capped, NESTED(100));
+    assert.is(r.status, 200);
+    assert.equal(r.body.data, { tags: null });
+    assert.is(r.body.errors[0].extensions.code, 'BAD_USER_INPUT');
+    assert.match(r.body.errors[0].message, /may read up to 1010100 entries; the limit is 50000/);
+    assert.equal(capped.queries, []);
+    assert.not.ok((await gql(capped, NESTED(10))).body.errors, 'within the limit');
+  } finally {
+    await capped.stop();
+  }
 });
 
 test('document length and token count', async () => {
