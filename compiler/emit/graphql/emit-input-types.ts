@@ -28,12 +28,13 @@ export function inputField(view: GraphqlView, ownerTypeName: string, a: Attribut
   }
 }
 
-/** `input ArticleInput { title: String ... publishedAt: DateTime }` */
-export function contentTypeInputType(view: GraphqlView, ct: ContentType): string {
+/** `input ArticleInput { title: String ... publishedAt: DateTime }`; none for a type with nothing to write. */
+export function contentTypeInputType(view: GraphqlView, ct: ContentType): string[] {
+  if (!view.hasInput(ct)) return [];
   const name = ct.graphql.typeName;
   const fields = view.fields(ct, 'input').map((a) => inputField(view, name, a));
   if (ct.draftAndPublish) fields.push({ name: 'publishedAt', type: 'DateTime' });
-  return inputType(inputName(name), fields);
+  return [inputType(inputName(name), fields)];
 }
 
 /** `input ComponentSharedSeoInput { id: ID metaTitle: String ... }` (id lets an update edit in place) */
@@ -44,7 +45,7 @@ export function componentInputType(view: GraphqlView, c: Component): string {
 
 export function emitInputTypes(view: GraphqlView): string[] {
   return [
-    ...view.contentTypes.map((ct) => contentTypeInputType(view, ct)),
+    ...view.contentTypes.flatMap((ct) => contentTypeInputType(view, ct)),
     ...view.components.map((c) => componentInputType(view, c)),
   ];
 }

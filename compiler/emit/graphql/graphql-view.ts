@@ -50,6 +50,11 @@ export interface GraphqlView {
   fields(owner: Owner, use: FieldUse): Attribute[];
   /** true when the query or mutation for `action` exists */
   hasAction(ct: ContentType, action: Action): boolean;
+  /**
+   * true when `<Name>Input` has a field: a type with no writable attribute and no draft and publish
+   * gets no input type and its mutations no `data` argument (as the Strapi v4 GraphQL plugin does)
+   */
+  hasInput(ct: ContentType): boolean;
 }
 
 const UPLOAD_FILE = 'plugin::upload.file';
@@ -76,11 +81,12 @@ export function createGraphqlView(model: NormalizedModel): GraphqlView {
     }
   };
 
-  return {
+  const view: GraphqlView = {
     model,
     contentTypes,
     components,
     hasType: (uid) => enabled.has(uid),
+    hasInput: (ct) => ct.draftAndPublish || view.fields(ct, 'input').length > 0,
     fields(owner, use) {
       const fieldOptions = isContentType(owner) ? options(owner).fields : {};
       return owner.order
@@ -96,4 +102,5 @@ export function createGraphqlView(model: NormalizedModel): GraphqlView {
       return QUERY_ACTIONS.includes(action) ? o.queries : o.mutations;
     },
   };
+  return view;
 }

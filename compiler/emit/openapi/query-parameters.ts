@@ -37,13 +37,14 @@ function sortSchema(owner: ContentType | Component): Schema {
   };
 }
 
+/** `fields`: '*' or the scalar fields; an owner without scalar fields (only media, relations...) takes `*` or `[]`. */
 function fieldsSchema(owner: ContentType | Component): Schema {
   const names = scalarFields(owner);
   return {
     description: `Return only these fields (id is always returned); relations, media, components and dynamic zones are chosen with populate.`,
     anyOf: [
       { type: 'string', enum: ['*', ...names] },
-      { type: 'array', items: { type: 'string', enum: names } },
+      names.length > 0 ? { type: 'array', items: { type: 'string', enum: names } } : { type: 'array', maxItems: 0, items: { type: 'string' } },
     ],
   };
 }
