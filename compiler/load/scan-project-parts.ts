@@ -1,0 +1,116 @@
+/**
+ * compiler/load: the parts of a Strapi v4 project root that quire does not run, reported rather than
+ * silently dropped: one warning per kind with the count and the first names (custom controllers, routes,
+ * services, policies and middlewares, lifecycle hooks, register/bootstrap code, extensions other than the
+ * users-permissions user type, local plugins, and plugins enabled in config/plugins that quire does not
+ * serve). Reads files as text only; never runs them.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { DefinitionWarning } from '../errors.js';
+
+/** Plugins whose Content API quire serves (config/plugins entries for them are read, not reported). */
+export const SERVED_PLUGINS = new Set(['graphql', 'users-permissions', 'upload', 'i18n', 'documentation']);
+/** package.json dependencies that are those plugins */
+const SERVED_PACKAGES = new Set([...SERVED_PLUGINS].map((p) => `@strapi/plugin-${p}`));
+const PLUGIN_PACKAGE = /(^|\/)strapi-plugin-|^@strapi\/plugin-/;
+
+const SHOWN = 3;
+const CODE = /\.(js|cjs|mjs|ts)$/;
+const API_PARTS = ['controllers', 'routes', 'services', 'policies', 'middlewares'] as const;
+const CORE_FACTORY: Record<string, string> = { controllers: 'createCoreController', routes: 'createCoreRouter', services: 'createCoreService' };
+
+const listDir = (dir: string): string[] => (existsSync(dir) && statSync(dir).isDirectory() ? readdirSync(dir).sort() : []);
+
+function filesUnder(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of listDir(dir)) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) out.push(...filesUnder(p));
+    else if (name !== '.gitkeep' && name !== '.DS_Store') out.push(p);
+  }
+  return out;
+}
+
+const stripComments = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+
+/** True when the file only exports Strapi's core factory, which quire's core actions stand in for. */
+export function isCoreFactory(text: string, factory: string): boolean {
+  const body = stripComments(text)
+    .replace(/['"]use strict['"];?/g, '')
+    // `const { factories } = require('@strapi/strapi');`, `const { createCoreController } = require('@strapi/strapi').factories;`
+    .replace(/(const|let|var)\s*\{[\w\s,]*\}\s*=\s*require\(\s*['"]@strapi\/strapi['"]\s*\)(\.factories)?\s*;?/g, '')
+    .replace(/import\s*\{[\w\s,]*\}\s*from\s*['"]@strapi\/strapi['"]\s*;?/g, '')
+    .trim();
+  return new RegExp(`^(module\\.exports\\s*=|export\\s+default)\\s*(factories\\.)?${factory}\\(\\s*['"][^'"]+['"]\\s*\\)\\s*;?$`).test(body);
+}
+
+/** True when `src/index.js` holds only empty `register` / `bootstrap` functions (the generated file). */
+export function isEmptyEntryFile(text: string): boolean {
+  const rest = stripComments(text)
+    .replace(/['"]use strict['"];?/g, '')
+    .replace(/(async\s+)?(register|bootstrap|destroy)\s*\([^)]*\)\s*\{\s*\}/g, '')
+    .replace(/module\.exports\s*=|export\s+default/g, '')
+    .replace(/[\s{},;]/g, '');
+  return rest === '';
+}
+
+function line(pattern: string, what: string, files: string[], extra = ''): DefinitionWarning {
+  const shown = files.slice(0, SHOWN).join(', ');
+  const more = files.length > SHOWN ? ` and ${files.length - SHOWN} more` : '';
+  return new DefinitionWarning(pattern, '', `${files.length} ${what} not run by quire: ${shown}${more}${extra}`);
+}
+
+/**
+ * Warnings for a project root `root` whose sources are in `root/src`; `plugins` is config/plugins as loaded.
+ * scanProjectParts('/app', { seo: { enabled: true } }) -> [`config/plugins.js: 1 plugin not run by quire: seo`, ...]
+ */
+export function scanProjectParts(root: string, plugins: { file: string; value: unknown } | undefined): DefinitionWarning[] {
+  const src = join(root, 'src');
+  const rel = (p: string) => relative(src, p).split(sep).join('/');
+  const out: DefinitionWarning[] = [];
+  const apis = listDir(join(src, 'api')).filter((a) => statSync(join(src, 'api', a)).isDirectory());
+  for (const kind of API_PARTS) {
+    const files = apis.flatMap((api) => filesUnder(join(src, 'api', api, kind))).filter((f) => CODE.test(f));
+    const factory = CORE_FACTORY[kind];
+    const custom = files.filter((f) => !factory || !isCoreFactory(readFileSync(f, 'utf8'), factory));
+    const core = files.length - custom.length;
+    if (custom.length > 0)
+      out.push(line(`src/api/*/${kind}`, `file${custom.length === 1 ? '' : 's'} with custom code`, custom.map(rel), core > 0 ? ` (the ${core} other${core === 1 ? ' is' : 's are'} Strapi's ${factory}, which quire serves)` : ''));
+  }
+  const lifecycles = apis.flatMap((api) => listDir(join(src, 'api', api, 'content-types')).map((ct) => join(src, 'api', api, 'content-types', ct)))
+    .flatMap((dir) => listDir(dir).filter((n) => /^lifecycles\.(js|cjs|mjs|ts)$/.test(n)).map((n) => join(dir, n)));
+  if (lifecycles.length > 0) out.push(line('src/api/*/content-types/*/lifecycles', `lifecycle file${lifecycles.length === 1 ? '' : 's'}`, lifecycles.map(rel)));
+  for (const kind of ['policies', 'middlewares', 'plugins'] as const) {
+    const files = filesUnder(join(src, kind)).filter((f) => kind === 'plugins' || CODE.test(f));
+    const names = kind === 'plugins' ? listDir(join(src, 'plugins')).map((n) => `plugins/${n}`) : files.map(rel);
+    if (names.length > 0) out.push(line(`src/${kind}`, kind === 'plugins' ? `local plugin${names.length === 1 ? '' : 's'}` : `global ${kind === 'policies' ? 'polic' : 'middleware'}${kind === 'policies' ? (names.length === 1 ? 'y' : 'ies') : names.length === 1 ? '' : 's'}`, names));
+  }
+  const entry = ['index.js', 'index.ts', 'bootstrap.js', 'bootstrap.ts']
+    .map((n) => join(src, n))
+    .filter((p) => existsSync(p) && !isEmptyEntryFile(readFileSync(p, 'utf8')));
+  if (entry.length > 0) out.push(line('src/index', `file${entry.length === 1 ? '' : 's'} with register/bootstrap code`, entry.map(rel)));
+  const userSchema = 'extensions/users-permissions/content-types/user/schema.json';
+  const extensions = filesUnder(join(src, 'extensions')).map(rel).filter((f) => f !== userSchema);
+  if (extensions.length > 0) out.push(line('src/extensions', `extension file${extensions.length === 1 ? '' : 's'}`, extensions, ' (only the users-permissions user schema is read)'));
+  const value = plugins?.value;
+  if (plugins && value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    const unserved = Object.entries(value as Record<string, unknown>)
+      .filter(([name, cfg]) => !SERVED_PLUGINS.has(name) && !(cfg !== null && typeof cfg === 'object' && (cfg as { enabled?: unknown }).enabled === false))
+      .map(([name]) => name)
+      .sort();
+    if (unserved.length > 0) out.push(line(plugins.file, `plugin${unserved.length === 1 ? '' : 's'} enabled in config`, unserved));
+  }
+  const pkg = join(root, 'package.json');
+  if (existsSync(pkg)) {
+    let deps: string[] = [];
+    try {
+      deps = Object.keys((JSON.parse(readFileSync(pkg, 'utf8')) as { dependencies?: Record<string, string> }).dependencies ?? {});
+    } catch {
+      deps = [];
+    }
+    const installed = deps.filter((d) => PLUGIN_PACKAGE.test(d) && !SERVED_PACKAGES.has(d)).sort();
+    if (installed.length > 0) out.push(line('package.json', `installed Strapi plugin${installed.length === 1 ? '' : 's'}`, installed, ' (custom fields they register are served as the type they store)'));
+  }
+  return out;
+}
