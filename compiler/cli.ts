@@ -2,6 +2,8 @@
  * build: `quire build --src <dir> --out <dir>` and `quire check --src <dir> --artifacts <dir>`;
  * `quire diff` (comparing two builds' contracts) is dispatched to diff/run-diff.ts.
  * Prints one line per definition problem and exits 1; writes nothing unless the whole build succeeds.
+ * Warnings (what Strapi accepts and quire built anyway, project parts quire does not run) go to stderr
+ * as `warning: ...` lines and do not change the exit code.
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -52,10 +54,12 @@ export async function main(argv: string[], io: Out = stdio): Promise<number> {
   let typeCount = 0;
   try {
     const result = await compileSpec(resolve(src));
+    for (const w of result.warnings) io.err(`warning: ${w.toLine()}`);
     files = result.files;
     typeCount = Object.values(result.model.contentTypes).filter((t) => t.namespace === 'api').length;
   } catch (err) {
     if (err instanceof BuildFailed) {
+      for (const w of err.warnings) io.err(`warning: ${w.toLine()}`);
       for (const p of err.problems) io.err(`error: ${p.toLine()}`);
       io.err(`quire ${command}: ${err.message}; nothing written`);
       return 1;

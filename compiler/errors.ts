@@ -22,6 +22,24 @@ export class DefinitionError extends Error {
   }
 }
 
+/**
+ * Something Strapi v4 accepts that quire builds anyway, with what it did about it (a custom field it does
+ * not know, a relation side that points nowhere...). Printed by the CLI as `warning: <line>`; exit code 0.
+ */
+export class DefinitionWarning {
+  constructor(
+    readonly file: string,
+    readonly pointer: string,
+    readonly message: string,
+  ) {}
+
+  /** `api/article/content-types/article/schema.json: attribute "body": custom field "plugin::x.y" ...` */
+  toLine(): string {
+    const where = describePointer(this.pointer);
+    return `${this.file}: ${where ? where + ': ' : ''}${this.message}`;
+  }
+}
+
 /** `/attributes/title/type` -> `attribute "title"`; other pointers are shown as they are. */
 export function describePointer(pointer: string): string {
   const parts = pointer.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
@@ -31,7 +49,11 @@ export function describePointer(pointer: string): string {
 
 /** Thrown by the compiler when at least one DefinitionError was found; carries all of them. */
 export class BuildFailed extends Error {
-  constructor(readonly problems: readonly DefinitionError[]) {
+  constructor(
+    readonly problems: readonly DefinitionError[],
+    /** what was tolerated before the build failed (printed too) */
+    readonly warnings: readonly DefinitionWarning[] = [],
+  ) {
     super(`${problems.length} problem${problems.length === 1 ? '' : 's'} in the content-type definitions`);
   }
 }

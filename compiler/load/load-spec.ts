@@ -7,9 +7,10 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { DefinitionError } from '../errors.js';
+import { DefinitionError, type DefinitionWarning } from '../errors.js';
 import { loadGraphqlExtension, type RawGraphqlExtension } from './load-graphql-extension.js';
 import { parseJson } from './parse-json.js';
+import { scanProjectParts } from './scan-project-parts.js';
 import { strapiEnv } from './strapi-env.js';
 
 export interface RawContentType {
@@ -42,10 +43,14 @@ export interface RawSpec {
     plugins?: RawConfigFile;
     permissions?: RawConfigFile;
     i18n?: RawConfigFile;
+    /** `config/custom-fields.json`: custom field uid -> stored type, for plugins quire does not know */
+    customFields?: RawConfigFile;
   };
   /** the module plugins.json names in `graphql.config.extension`, loaded */
   graphqlExtension?: RawGraphqlExtension;
   problems: DefinitionError[];
+  /** parts of a Strapi project root that quire does not run (one warning per kind) */
+  warnings: DefinitionWarning[];
 }
 
 const listDirs = (dir: string): string[] =>
@@ -63,7 +68,7 @@ export async function loadSpec(dir: string): Promise<RawSpec> {
     return { ok: false };
   };
 
-  const spec: RawSpec = { contentTypes: [], components: [], config: {}, problems };
+  const spec: RawSpec = { contentTypes: [], components: [], config: {}, problems, warnings: [] };
   if (!existsSync(join(src, 'api')) && !existsSync(join(src, 'components'))) {
     problems.push(new DefinitionError(rel(join(src, 'api')) || '.', '', 'no api/ or components/ folder: not a Strapi v4 spec directory'));
     return spec;
@@ -100,9 +105,10 @@ export async function loadSpec(dir: string): Promise<RawSpec> {
   }
 
   const configDir = join(dir, 'config');
-  for (const key of ['api', 'plugins', 'permissions', 'i18n'] as const) {
-    const jsonFile = join(configDir, `${key}.json`);
-    const jsFile = join(configDir, `${key}.js`);
+  for (const key of ['api', 'plugins', 'permissions', 'i18n', 'customFields'] as const) {
+    const base = key === 'customFields' ? 'custom-fields' : key;
+    const jsonFile = join(configDir, `${base}.json`);
+    const jsFile = join(configDir, `${base}.js`);
     if (existsSync(jsonFile)) {
       const json = readJson(jsonFile);
       if (json.ok) spec.config[key] = { file: rel(jsonFile), value: json.value };
@@ -119,6 +125,7 @@ export async function loadSpec(dir: string): Promise<RawSpec> {
   const graphql = isRecord(plugins?.value) && isRecord(plugins.value.graphql) ? plugins.value.graphql : undefined;
   const extension = graphql && isRecord(graphql.config) ? graphql.config.extension : undefined;
   if (plugins && extension !== undefined) spec.graphqlExtension = await loadGraphqlExtension(dir, configDir, plugins.file, extension, problems);
+  if (src !== dir) spec.warnings.push(...scanProjectParts(dir, spec.config.plugins));
   return spec;
 }
 

@@ -1,4 +1,8 @@
-/** compiler/rules: options of each attribute are of the right type and consistent (min <= max, enum values, defaults). */
+/**
+ * compiler/rules: options of each attribute are of the right type and consistent (enum values, defaults).
+ * A minimum above its maximum is only a warning: Strapi starts with it and refuses every value written.
+ */
+import { enumValueName } from '../emit/graphql/type-names.js';
 import { effectiveType } from './attribute-types.js';
 import type { Json, Rule, RuleContext } from './rule-context.js';
 
@@ -11,7 +15,8 @@ const DATE_RE: Record<string, RegExp> = {
   datetime: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/,
 };
 
-function checkDefault(type: string, value: unknown, enumValues: unknown): string | undefined {
+/** Why `value` cannot be the default of a `type` attribute, or undefined when it can. */
+export function checkDefault(type: string, value: unknown, enumValues: unknown): string | undefined {
   if (value === null) return undefined;
   if (type === 'json' || type === 'array') return undefined;
   if (type === 'boolean') return typeof value === 'boolean' ? undefined : 'default must be a boolean';
@@ -33,7 +38,7 @@ function checkBounds(ctx: RuleContext, file: string, name: string, attr: Json, l
     if (!ok) ctx.report(file, ctx.attrPointer(name, key), `${key} must be ${integer ? 'a non-negative integer' : 'a number'}`);
   }
   if (typeof attr[lo] === 'number' && typeof attr[hi] === 'number' && (attr[lo] as number) > (attr[hi] as number))
-    ctx.report(file, ctx.attrPointer(name, lo), `${lo} (${attr[lo]}) is greater than ${hi} (${attr[hi]})`);
+    ctx.warn(file, ctx.attrPointer(name, lo), `${lo} (${attr[lo]}) is greater than ${hi} (${attr[hi]}): no value can be written (as in Strapi, which starts with it); fix the bounds`);
 }
 
 export const attributeOptions: Rule = (ctx) => {
@@ -48,8 +53,15 @@ export const attributeOptions: Rule = (ctx) => {
         if (!Array.isArray(values) || values.length === 0 || values.some((v) => typeof v !== 'string' || v === ''))
           ctx.report(d.file, ctx.attrPointer(name, 'enum'), 'enumeration needs "enum": a non-empty array of non-empty strings');
         else if (new Set(values).size !== values.length) ctx.report(d.file, ctx.attrPointer(name, 'enum'), 'enum values must be unique');
-        else if (values.some((v) => !/^[A-Za-z_][A-Za-z0-9_-]*$/.test(v as string) && !/^[0-9]/.test(v as string)))
-          ctx.report(d.file, ctx.attrPointer(name, 'enum'), 'enum values must be letters, digits, _ and - only');
+        else {
+          // any text is a value (Strapi too); GraphQL names are slugs of them, which must stay distinct
+          const byName = new Map<string, string>();
+          for (const v of values as string[]) {
+            const prev = byName.get(enumValueName(v));
+            if (prev !== undefined) ctx.report(d.file, ctx.attrPointer(name, 'enum'), `enum values "${prev}" and "${v}" have the same GraphQL name "${enumValueName(v)}"`);
+            byName.set(enumValueName(v), v);
+          }
+        }
       }
       if (NUMERIC.has(type)) checkBounds(ctx, d.file, name, attr, 'min', 'max', false);
       if (STRINGY.has(type)) checkBounds(ctx, d.file, name, attr, 'minLength', 'maxLength', true);

@@ -2,7 +2,7 @@
  * compiler/rules: what every definition rule sees. Rules are pure: they read the RawSpec (already parsed
  * JSON) and call `report` for each problem; none of them stops the others (all problems are shown).
  */
-import { DefinitionError, pointerSegment } from '../errors.js';
+import { DefinitionError, DefinitionWarning, pointerSegment } from '../errors.js';
 import type { RawSpec } from '../load/load-spec.js';
 import { BUILTIN_TYPES } from '../model/builtin-types.js';
 
@@ -24,6 +24,9 @@ export interface RuleContext {
   contentTypes: Map<string, Definition>;
   components: Map<string, Definition>;
   report(file: string, pointer: string, message: string): void;
+  /** something Strapi accepts: built anyway, and said so */
+  warn(file: string, pointer: string, message: string): void;
+  warnings: DefinitionWarning[];
   attrPointer(name: string, ...rest: string[]): string;
 }
 
@@ -31,7 +34,7 @@ export type Rule = (ctx: RuleContext) => void;
 
 export const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-export function createRuleContext(spec: RawSpec, problems: DefinitionError[]): RuleContext {
+export function createRuleContext(spec: RawSpec, problems: DefinitionError[], warnings: DefinitionWarning[] = []): RuleContext {
   const definitions: Definition[] = [];
   const asAttributes = (schema: Json) => {
     const attrs = isObject(schema.attributes) ? schema.attributes : {};
@@ -62,6 +65,8 @@ export function createRuleContext(spec: RawSpec, problems: DefinitionError[]): R
     contentTypes: new Map(definitions.filter((d) => d.kind === 'contentType').map((d) => [d.uid, d])),
     components: new Map(definitions.filter((d) => d.kind === 'component').map((d) => [d.uid, d])),
     report: (file, pointer, message) => problems.push(new DefinitionError(file, pointer, message)),
+    warn: (file, pointer, message) => warnings.push(new DefinitionWarning(file, pointer, message)),
+    warnings,
     attrPointer: (name, ...rest) => ['', 'attributes', name, ...rest].map(pointerSegment).join('/'),
   };
 }
