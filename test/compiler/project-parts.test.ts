@@ -1,0 +1,81 @@
+/**
+ * compiler: a Strapi project root's parts that quire does not run are reported on stderr, one `warning:`
+ * line per kind with the count and the first names; Strapi's core factories and an empty src/index.js are not.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { main } from '../../compiler/cli.js';
+import { isCoreFactory, isEmptyEntryFile } from '../../compiler/load/scan-project-parts.js';
+import { runCli, tempDir, writeJsonFile } from '../helpers/spec-dir.js';
+
+const write = (path: string, text: string) => {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, text);
+};
+
+const CORE = (kind: string, uid: string) => `'use strict';\n\n/** ${kind} */\nconst { factories } = require('@strapi/strapi');\n\nmodule.exports = factories.createCore${kind}('${uid}');\n`;
+
+function project(): string {
+  const root = join(tempDir(), 'app');
+  for (const api of ['post', 'tag', 'event']) {
+    writeJsonFile(join(root, 'src', 'api', api, 'content-types', api, 'schema.json'), {
+      kind: 'collectionType',
+      info: { singularName: api, pluralName: `${api}s`, displayName: api },
+      attributes: { name: { type: 'string' } },
+    });
+    for (const [dir, kind] of [['controllers', 'Controller'], ['routes', 'Router'], ['services', 'Service']]) write(join(root, 'src', 'api', api, dir, `${api}.js`), CORE(kind, `api::${api}.${api}`));
+  }
+  write(join(root, 'src', 'api', 'post', 'controllers', 'post.js'), "const { factories } = require('@strapi/strapi');\nmodule.exports = factories.createCoreController('api::post.post', ({ strapi }) => ({ async find(ctx) { return super.find(ctx); } }));\n");
+  write(join(root, 'src', 'api', 'post', 'routes', 'custom.js'), "module.exports = { routes: [{ method: 'GET', path: '/posts/featured', handler: 'post.featured' }] };\n");
+  write(join(root, 'src', 'api', 'tag', 'policies', 'is-owner.js'), 'module.exports = () => true;\n');
+  write(join(root, 'src', 'api', 'post', 'content-types', 'post', 'lifecycles.js'), 'module.exports = { beforeCreate() {} };\n');
+  write(join(root, 'src', 'middlewares', 'timing.js'), 'module.exports = () => async (ctx, next) => next();\n');
+  write(join(root, 'src', 'index.js'), "'use strict';\nmodule.exports = {\n  register() {},\n  async bootstrap({ strapi }) { await strapi.service('api::post.post').seed(); },\n};\n");
+  writeJsonFile(join(root, 'src', 'extensions', 'users-permissions', 'content-types', 'user', 'schema.json'), { attributes: { nickname: { type: 'string' } } });
+  write(join(root, 'src', 'extensions', 'users-permissions', 'strapi-server.js'), 'module.exports = (plugin) => plugin;\n');
+  write(join(root, 'config', 'plugins.js'), "module.exports = ({ env }) => ({ seo: { enabled: true }, graphql: { config: { depthLimit: 8 } }, sitemap: { enabled: false }, 'populate-deep': {} });\n");
+  writeJsonFile(join(root, 'package.json'), { name: 'app', dependencies: { '@strapi/strapi': '4.26.2', '@strapi/plugin-i18n': '4.26.2', '@strapi/plugin-seo': '1.9.9', 'strapi-plugin-populate-deep': '3.0.1' } });
+  return root;
+}
+
+test('one warning line per kind of project part quire does not run; exit code 0', async () => {
+  const r = await runCli(main, ['build', '--src', project(), '--out', join(tempDir(), 'art')]);
+  assert.is(r.code, 0, r.err.join('\n'));
+  assert.equal(r.err.filter((l) => l.startsWith('warning: ')), [
+    "warning: src/api/*/controllers: 1 file with custom code not run by quire: api/post/controllers/post.js (the 2 others are Strapi's createCoreController, which quire serves)",
+    "warning: src/api/*/routes: 1 file with custom code not run by quire: api/post/routes/custom.js (the 3 others are Strapi's createCoreRouter, which quire serves)",
+    'warning: src/api/*/policies: 1 file with custom code not run by quire: api/tag/policies/is-owner.js',
+    'warning: src/api/*/content-types/*/lifecycles: 1 lifecycle file not run by quire: api/post/content-types/post/lifecycles.js',
+    'warning: src/middlewares: 1 global middleware not run by quire: middlewares/timing.js',
+    'warning: src/index: 1 file with register/bootstrap code not run by quire: index.js',
+    'warning: src/extensions: 1 extension file not run by quire: extensions/users-permissions/strapi-server.js (only the users-permissions user schema is read)',
+    'warning: config/plugins.js: 2 plugins enabled in config not run by quire: populate-deep, seo',
+    'warning: package.json: 2 installed Strapi plugins not run by quire: @strapi/plugin-seo, strapi-plugin-populate-deep (custom fields they register are served as the type they store)',
+  ]);
+});
+
+test('a project of generated files only builds without a warning', async () => {
+  const root = join(tempDir(), 'plain');
+  writeJsonFile(join(root, 'src', 'api', 'tag', 'content-types', 'tag', 'schema.json'), {
+    kind: 'collectionType', info: { singularName: 'tag', pluralName: 'tags', displayName: 'Tag' }, attributes: { name: { type: 'string' } },
+  });
+  write(join(root, 'src', 'api', 'tag', 'controllers', 'tag.js'), "'use strict';\n\nconst { createCoreController } = require('@strapi/strapi').factories;\n\nmodule.exports = createCoreController('api::tag.tag');\n");
+  write(join(root, 'src', 'api', 'tag', 'routes', 'tag.ts'), "import { factories } from '@strapi/strapi';\n\nexport default factories.createCoreRouter('api::tag.tag');\n");
+  write(join(root, 'src', 'index.js'), "'use strict';\n\nmodule.exports = {\n  /** register */\n  register(/*{ strapi }*/) {},\n  // bootstrap\n  bootstrap(/*{ strapi }*/) {},\n};\n");
+  write(join(root, 'src', 'extensions', '.gitkeep'), '');
+  const r = await runCli(main, ['build', '--src', root, '--out', join(tempDir(), 'art')]);
+  assert.is(r.code, 0, r.err.join('\n'));
+  assert.equal(r.err, []);
+});
+
+test('core factory and empty entry file detection', () => {
+  assert.ok(isCoreFactory("module.exports = createCoreService('api::a.a');", 'createCoreService'));
+  assert.not.ok(isCoreFactory("module.exports = createCoreService('api::a.a', () => ({}));", 'createCoreService'));
+  assert.not.ok(isCoreFactory("module.exports = createCoreRouter('api::a.a');", 'createCoreService'));
+  assert.ok(isEmptyEntryFile('export default {\n  register() {},\n  async bootstrap() {},\n};\n'));
+  assert.not.ok(isEmptyEntryFile("module.exports = { register() { console.log('x'); } };"));
+});
+
+test.run();
