@@ -42,7 +42,7 @@ export function isCoreFactory(text: string, factory: string): boolean {
     .replace(/(const|let|var)\s*\{[\w\s,]*\}\s*=\s*require\(\s*['"]@strapi\/strapi['"]\s*\)(\.factories)?\s*;?/g, '')
     .replace(/import\s*\{[\w\s,]*\}\s*from\s*['"]@strapi\/strapi['"]\s*;?/g, '')
     .trim();
-  return new RegExp(`^(module\\.exports\\s*=|export\\s+default)\\s*(factories\\.)?${factory}\\(\\s*['"][^'"]+['"]\\s*\\)\\s*;?$`).test(body);
+  return new RegExp(`^(module\\.exports\\s*=|export\\s+default)\\s*(require\\(\\s*['"]@strapi\\/strapi['"]\\s*\\)\\.)?(factories\\.)?${factory}\\(\\s*['"][^'"]+['"]\\s*\\)\\s*;?$`).test(body);
 }
 
 /** True when `src/index.js` holds only empty `register` / `bootstrap` functions (the generated file). */

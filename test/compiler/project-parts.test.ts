@@ -72,6 +72,7 @@ test('a project of generated files only builds without a warning', async () => {
 
 test('core factory and empty entry file detection', () => {
   assert.ok(isCoreFactory("module.exports = createCoreService('api::a.a');", 'createCoreService'));
+  assert.ok(isCoreFactory("module.exports = require('@strapi/strapi').factories.createCoreController('api::a.a');\n", 'createCoreController'));
   assert.not.ok(isCoreFactory("module.exports = createCoreService('api::a.a', () => ({}));", 'createCoreService'));
   assert.not.ok(isCoreFactory("module.exports = createCoreRouter('api::a.a');", 'createCoreService'));
   assert.ok(isEmptyEntryFile('export default {\n  register() {},\n  async bootstrap() {},\n};\n'));
