@@ -173,6 +173,10 @@ export interface GraphqlConfig {
   readonly playgroundAlways: boolean;
   readonly depthLimit: number;
   readonly amountLimit: number;
+  /** page size of a list (and a relation list) that asks for none: the plugin's `defaultLimit`, 10 unless configured */
+  readonly defaultLimit: number;
+  /** the cap of every page size: the plugin's `maxLimit` when set, else `amountLimit` (the documented key) */
+  readonly maxLimit: number;
   /**
    * extension module path as written (relative to the spec's config dir), if any; `quire build` copies
    * the module into the artifacts as graphql-extension.mjs and appends its typeDefs to schema.graphql

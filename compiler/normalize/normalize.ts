@@ -208,12 +208,15 @@ function graphqlSection(spec: RawSpec): Json {
 
 function normalizeGraphql(spec: RawSpec): GraphqlConfig {
   const c = isObject(graphqlSection(spec).config) ? (graphqlSection(spec).config as Json) : {};
+  const amountLimit = typeof c.amountLimit === 'number' ? c.amountLimit : 100;
   return {
     endpoint: typeof c.endpoint === 'string' ? c.endpoint : '/graphql',
     shadowCRUD: c.shadowCRUD !== false,
     playgroundAlways: c.playgroundAlways === true,
     depthLimit: typeof c.depthLimit === 'number' ? c.depthLimit : 10,
-    amountLimit: typeof c.amountLimit === 'number' ? c.amountLimit : 100,
+    amountLimit,
+    defaultLimit: typeof c.defaultLimit === 'number' && c.defaultLimit > 0 ? c.defaultLimit : 10,
+    maxLimit: typeof c.maxLimit === 'number' && c.maxLimit > 0 ? c.maxLimit : amountLimit,
     ...(spec.graphqlExtension ? { extension: spec.graphqlExtension.path } : {}),
   };
 }

@@ -26,7 +26,7 @@ import { DocumentCache } from './document-cache.js';
 import { costLimitRule, depthLimitRule, documentLimits, type DocumentLimits } from './document-limits.js';
 import { loadExtension } from './extension.js';
 import { formatGraphqlError, withCode } from './format-error.js';
-import { graphqlLimits, RELATION_PAGE_SIZE } from './graphql-query.js';
+import { graphqlPaging } from './graphql-query.js';
 import type { GraphqlContext, GraphqlRuntime } from './graphql-context.js';
 import { Playground } from './playground.js';
 import { findEntries, findEntry } from './read-entries.js';
@@ -101,7 +101,7 @@ export async function createGraphqlEndpoint(actions: ActionContext, config: Serv
       find: (uid, args = {}, info) => findEntries(context, uid, args, info),
       findOne: (uid, id, info) => findEntry(context, uid, id, {}, info),
       runtime,
-      loaders: new RelationLoaders(actions, caller, { limits: graphqlLimits(model), relationPages: { defaultLimit: RELATION_PAGE_SIZE }, ...(rows && { inspect: (plan) => rows.chargePlan(plan) }) }),
+      loaders: new RelationLoaders(actions, caller, { ...graphqlPaging(model), ...(rows && { inspect: (plan) => rows.chargePlan(plan) }) }),
       ...(rows && { rows }),
     };
     requestStates.set(context, state);

@@ -13,8 +13,8 @@ import { paginationQuery } from '../request/pagination-query.js';
 import { FILTER_OPERATORS, type FilterExpr, type FilterOperator, type FilterValue, type PaginationQuery, type ParsedQuery, type PopulateNode, type PublicationStateQuery } from '../request/parsed-query.js';
 import { sortQuery } from '../request/sort-query.js';
 
-/** GraphQL lists (relations, multiple media, repeatable components) answer 10 rows unless paginated (Strapi v4) */
-export const RELATION_PAGE_SIZE = 10;
+/** the plugin's `defaultLimit` when artifacts built before it was recorded do not say */
+const DEFAULT_LIMIT = 10;
 
 const COMPARISONS: ReadonlySet<string> = new Set(FILTER_OPERATORS.map((op) => op.slice(1)));
 
@@ -138,8 +138,17 @@ export function graphqlQuery(args: Args, selection: Pick<ParsedQuery, 'fields' |
   return out;
 }
 
-/** GraphQL's page limits: REST's default page size, capped at `config.graphql.amountLimit` (the documented key). */
+/**
+ * GraphQL's page limits, as the Strapi v4 plugin applies them: its `defaultLimit` (10 unless
+ * configured) for a list that asks for none, capped at its `maxLimit` (else `amountLimit`, the documented key).
+ */
 export function graphqlLimits(model: NormalizedModel): PageLimits {
-  const { defaultLimit, withCount } = model.config.rest;
-  return { defaultLimit, maxLimit: model.config.graphql.amountLimit, withCount };
+  const { defaultLimit, maxLimit } = model.config.graphql;
+  return { defaultLimit: defaultLimit ?? DEFAULT_LIMIT, maxLimit: maxLimit ?? model.config.graphql.amountLimit, withCount: model.config.rest.withCount };
+}
+
+/** How GraphQL reads: its limits, and relation lists (relations, multiple media, repeatable components) paged at the same default. */
+export function graphqlPaging(model: NormalizedModel): { limits: PageLimits; relationPages: { defaultLimit: number } } {
+  const limits = graphqlLimits(model);
+  return { limits, relationPages: { defaultLimit: limits.defaultLimit } };
 }

@@ -10,7 +10,7 @@ import { NotFoundError } from '../errors/index.js';
 import { deepFreeze } from '../plan/deep-freeze.js';
 import type { Entry, PagePlan, PublicationState } from '../plan/types.js';
 import type { ParsedQuery } from '../request/parsed-query.js';
-import { graphqlLimits, graphqlPublicationState, graphqlQuery, RELATION_PAGE_SIZE } from './graphql-query.js';
+import { graphqlPaging, graphqlPublicationState, graphqlQuery } from './graphql-query.js';
 import type { EntityCollectionValue, EntityValue, GraphqlContext } from './graphql-context.js';
 import { tagEntries } from './loaded-entries.js';
 import { SelectionReader, type PopulateRead } from './selection-populate.js';
@@ -78,10 +78,10 @@ function readSelection(ctx: GraphqlContext, owner: Parameters<SelectionReader['r
   return { ...reader.read(owner, reader.attributeSets(wrapper, sets)), meta: reader.selects(wrapper, sets, 'meta') };
 }
 
-/** How GraphQL reads: `amountLimit` caps, relation lists of 10 rows unless paginated, no entry meta, every plan charged to the request's row budget when there is one. */
+/** How GraphQL reads: `defaultLimit` pages capped at `maxLimit`, relation lists paged too, no entry meta, every plan charged to the request's row budget when there is one. */
 export function graphqlRead(ctx: GraphqlContext): ReadExtras {
   const rows = ctx.rows;
-  return { limits: graphqlLimits(ctx.model), relationPages: { defaultLimit: RELATION_PAGE_SIZE }, ...(rows && { inspect: (plan) => rows.chargePlan(plan) }) };
+  return { ...graphqlPaging(ctx.model), ...(rows && { inspect: (plan) => rows.chargePlan(plan) }) };
 }
 
 /** `articles(filters, pagination, sort, publicationState, locale)` -> `{ data, meta }`. */

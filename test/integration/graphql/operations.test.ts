@@ -97,7 +97,7 @@ test('createArticle writes every kind of attribute and reads it back with the se
 test('article(id) and articles return the same entry', async () => {
   const d = await gqlData(s, `query($id: ID) { article(id: $id) { data { ${ARTICLE_FIELDS} } } articles { data { ${ARTICLE_FIELDS} } meta { pagination { total page pageSize pageCount } } } }`, { variables: { id: ids.article } });
   assert.equal(d.articles.data, [d.article.data]);
-  assert.equal(d.articles.meta.pagination, { total: 1, page: 1, pageSize: 25, pageCount: 1 });
+  assert.equal(d.articles.meta.pagination, { total: 1, page: 1, pageSize: 10, pageCount: 1 }, 'the plugin\'s defaultLimit');
   assert.is(d.article.data.attributes.author.data.attributes.name, 'Ann');
 });
 

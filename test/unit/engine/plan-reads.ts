@@ -8,7 +8,7 @@
 import type { NormalizedModel } from '../../../compiler/model/types.js';
 import { parseEntryId } from '../../../engine/actions/entry-id.js';
 import { NotFoundError } from '../../../engine/errors/index.js';
-import { graphqlFilters, graphqlLimits, graphqlPopulateNode, graphqlQuery, RELATION_PAGE_SIZE } from '../../../engine/graphql/graphql-query.js';
+import { graphqlFilters, graphqlPaging, graphqlPopulateNode, graphqlQuery } from '../../../engine/graphql/graphql-query.js';
 import { planFind } from '../../../engine/plan/plan-find.js';
 import { planFindOne } from '../../../engine/plan/plan-find-one.js';
 import type { ReadOptions } from '../../../engine/plan/plan-options.js';
@@ -28,7 +28,7 @@ export function restReader(canFind: (uid: string) => boolean): Reader {
 
 /** GraphQL's read options for `model`: amountLimit caps, 10-row relation lists, no entry meta */
 export function graphqlReader(model: NormalizedModel, canFind: (uid: string) => boolean): Reader {
-  return { canFind, door: 'graphql', limits: graphqlLimits(model), relationPages: { defaultLimit: RELATION_PAGE_SIZE } };
+  return { canFind, door: 'graphql', ...graphqlPaging(model) };
 }
 
 /** A populate in the GraphQL selection's form (`{ tags: { filters: { name: { eq } }, pagination, populate } }`) -> PopulateQuery. */

@@ -86,11 +86,13 @@ for (const [qs, message, details] of REFUSED) {
   });
 }
 
-test('pagination (graphql): typed values, nulls for arguments left out, cap at amountLimit', () => {
+test('pagination (graphql): typed values, nulls for arguments left out, the plugin\'s defaultLimit (10), capped at maxLimit', () => {
   assert.equal(page({ pagination: { page: 2, pageSize: 5 } }, graphqlReader), byPage(2, 5));
-  assert.equal(page({ pagination: { page: null, pageSize: null, start: 5, limit: null } }, graphqlReader), byOffset(5, 25));
-  assert.equal(page({ pagination: {} }, graphqlReader), byPage(1, 25));
-  const capped = { ...model, config: { ...model.config, graphql: { ...model.config.graphql, amountLimit: 40 } } };
+  assert.equal(page({ pagination: { page: null, pageSize: null, start: 5, limit: null } }, graphqlReader), byOffset(5, 10));
+  assert.equal(page({ pagination: {} }, graphqlReader), byPage(1, 10));
+  const configured = { ...model, config: { ...model.config, graphql: { ...model.config.graphql, defaultLimit: 30 } } };
+  assert.equal(findPlan(configured, ARTICLE, {}, graphqlReaderOf(configured, publicReader.canFind)).page, byPage(1, 30));
+  const capped = { ...model, config: { ...model.config, graphql: { ...model.config.graphql, maxLimit: 40 } } };
   assert.equal(findPlan(capped, ARTICLE, { pagination: { limit: 500 } }, graphqlReaderOf(capped, publicReader.canFind)).page, byOffset(0, 40));
   assert.equal(findPlan(capped, ARTICLE, { pagination: { limit: 500 } }, publicReader).page, byOffset(0, 100), 'REST still reads config.rest');
   expectError(() => page({ pagination: { page: 1.5 } }, graphqlReader), { status: 400, name: 'PaginationError', message: 'Invalid pagination parameter page' });
