@@ -26,7 +26,7 @@ import { BodyValidator } from './http/body-validator.js';
 import { ClientAddress } from './http/client-address.js';
 import { createLifecycle } from './http/lifecycle.js';
 import { ReplyWriter } from './http/reply.js';
-import { contentRoute, type RestDoor } from './http/rest/content-routes.js';
+import { contentRoute, restReadExtras, type RestDoor } from './http/rest/content-routes.js';
 import { i18nRoute } from './http/rest/i18n-routes.js';
 import { usersRoute } from './http/rest/users-routes.js';
 import type { Route } from './http/route.js';
@@ -115,7 +115,7 @@ export async function createApp(config: ServerConfig, opts: AppOptions): Promise
   const jwt = { authenticate: (token: string) => principalOfJwt(actions, token) };
   const authenticate = (header: string | undefined) => resolvePrincipal(header, repo, config.apiTokenSalt, Date.now(), jwt, tokens);
 
-  const door: RestDoor = { actions, shaper: new EntryShaper(model) };
+  const door: RestDoor = { actions, shaper: new EntryShaper(model), read: restReadExtras(model, config.populateDeep) };
   const table = new RouteTable();
   const add = (entries: readonly RouteEntry[]) => {
     for (const e of entries) for (const method of e.methods) table.add(method, e.path, e.route);

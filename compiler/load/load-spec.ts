@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { DefinitionError, type DefinitionWarning } from '../errors.js';
 import { loadGraphqlExtension, type RawGraphqlExtension } from './load-graphql-extension.js';
 import { parseJson } from './parse-json.js';
-import { scanProjectParts } from './scan-project-parts.js';
+import { installedPlugins, scanProjectParts } from './scan-project-parts.js';
 import { strapiEnv } from './strapi-env.js';
 
 export interface RawContentType {
@@ -51,6 +51,8 @@ export interface RawSpec {
   problems: DefinitionError[];
   /** parts of a Strapi project root that quire does not run (one warning per kind) */
   warnings: DefinitionWarning[];
+  /** a Strapi project root: the Strapi plugins its package.json installs (Strapi enables them without config) */
+  installedPlugins?: string[];
 }
 
 const listDirs = (dir: string): string[] =>
@@ -125,7 +127,10 @@ export async function loadSpec(dir: string): Promise<RawSpec> {
   const graphql = isRecord(plugins?.value) && isRecord(plugins.value.graphql) ? plugins.value.graphql : undefined;
   const extension = graphql && isRecord(graphql.config) ? graphql.config.extension : undefined;
   if (plugins && extension !== undefined) spec.graphqlExtension = await loadGraphqlExtension(dir, configDir, plugins.file, extension, problems);
-  if (src !== dir) spec.warnings.push(...scanProjectParts(dir, spec.config.plugins));
+  if (src !== dir) {
+    spec.warnings.push(...scanProjectParts(dir, spec.config.plugins));
+    spec.installedPlugins = installedPlugins(dir);
+  }
   return spec;
 }
 

@@ -8,11 +8,12 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { DefinitionWarning } from '../errors.js';
+import { POPULATE_DEEP_PLUGIN } from '../model/names.js';
 
 /** Plugins whose Content API quire serves (config/plugins entries for them are read, not reported). */
-export const SERVED_PLUGINS = new Set(['graphql', 'users-permissions', 'upload', 'i18n', 'documentation']);
+export const SERVED_PLUGINS = new Set(['graphql', 'users-permissions', 'upload', 'i18n', 'documentation', POPULATE_DEEP_PLUGIN]);
 /** package.json dependencies that are those plugins */
-const SERVED_PACKAGES = new Set([...SERVED_PLUGINS].map((p) => `@strapi/plugin-${p}`));
+const SERVED_PACKAGES = new Set([...[...SERVED_PLUGINS].map((p) => `@strapi/plugin-${p}`), POPULATE_DEEP_PLUGIN]);
 const PLUGIN_PACKAGE = /(^|\/)strapi-plugin-|^@strapi\/plugin-/;
 
 const SHOWN = 3;
@@ -65,6 +66,18 @@ function line(pattern: string, what: string, files: string[], extra = ''): Defin
  * Warnings for a project root `root` whose sources are in `root/src`; `plugins` is config/plugins as loaded.
  * scanProjectParts('/app', { seo: { enabled: true } }) -> [`config/plugins.js: 1 plugin not run by quire: seo`, ...]
  */
+/** The Strapi plugins a project root's package.json depends on (`strapi-plugin-*`, `@strapi/plugin-*`), sorted. */
+export function installedPlugins(root: string): string[] {
+  const pkg = join(root, 'package.json');
+  if (!existsSync(pkg)) return [];
+  try {
+    const deps = Object.keys((JSON.parse(readFileSync(pkg, 'utf8')) as { dependencies?: Record<string, string> }).dependencies ?? {});
+    return deps.filter((d) => PLUGIN_PACKAGE.test(d)).sort();
+  } catch {
+    return [];
+  }
+}
+
 export function scanProjectParts(root: string, plugins: { file: string; value: unknown } | undefined): DefinitionWarning[] {
   const src = join(root, 'src');
   const rel = (p: string) => relative(src, p).split(sep).join('/');
@@ -101,16 +114,7 @@ export function scanProjectParts(root: string, plugins: { file: string; value: u
       .sort();
     if (unserved.length > 0) out.push(line(plugins.file, `plugin${unserved.length === 1 ? '' : 's'} enabled in config`, unserved));
   }
-  const pkg = join(root, 'package.json');
-  if (existsSync(pkg)) {
-    let deps: string[] = [];
-    try {
-      deps = Object.keys((JSON.parse(readFileSync(pkg, 'utf8')) as { dependencies?: Record<string, string> }).dependencies ?? {});
-    } catch {
-      deps = [];
-    }
-    const installed = deps.filter((d) => PLUGIN_PACKAGE.test(d) && !SERVED_PACKAGES.has(d)).sort();
-    if (installed.length > 0) out.push(line('package.json', `installed Strapi plugin${installed.length === 1 ? '' : 's'}`, installed, ' (custom fields they register are served as the type they store)'));
-  }
+  const installed = installedPlugins(root).filter((d) => !SERVED_PACKAGES.has(d));
+  if (installed.length > 0) out.push(line('package.json', `installed Strapi plugin${installed.length === 1 ? '' : 's'}`, installed, ' (custom fields they register are served as the type they store)'));
   return out;
 }

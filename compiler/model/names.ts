@@ -44,3 +44,6 @@ export const ATTRIBUTE_NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
 
 /** API ids (singularName, pluralName) in Strapi are kebab-case. */
 export const API_ID = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
+
+/** The npm name and config/plugins key of the widely used v4 plugin behind `populate=deep` */
+export const POPULATE_DEEP_PLUGIN = 'strapi-plugin-populate-deep';

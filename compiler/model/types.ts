@@ -215,7 +215,17 @@ export interface NormalizedModel {
      */
     readonly permissions: Readonly<Record<string, readonly string[]>>;
     readonly usersPermissions: UsersPermissionsConfig;
+    /**
+     * the `strapi-plugin-populate-deep` plugin, when the project enables it (installed in package.json
+     * or set in config/plugins, not `enabled: false`): `populate=deep[,depth]` on REST reads
+     */
+    readonly populateDeep?: PopulateDeepConfig;
   };
+}
+
+export interface PopulateDeepConfig {
+  /** the plugin's `defaultDepth` (5 unless configured) */
+  readonly defaultDepth: number;
 }
 
 /** Attribute names every content-type gets and no schema may declare. */

@@ -4,10 +4,10 @@
  */
 import type { RawSpec } from '../load/load-spec.js';
 import { durationSeconds } from '../model/duration.js';
-import { componentTypeName, contentTypeQueryName, contentTypeTypeName, snakeCase } from '../model/names.js';
+import { componentTypeName, contentTypeQueryName, contentTypeTypeName, POPULATE_DEEP_PLUGIN, snakeCase } from '../model/names.js';
 import type {
   Attribute, Component, ContentType, GraphqlConfig, GraphqlFieldOptions, GraphqlTypeOptions, I18nConfig,
-  JoinTable, NormalizedModel, RelationAttribute, RelationKind, RestConfig, ScalarType, UsersPermissionsConfig,
+  JoinTable, NormalizedModel, PopulateDeepConfig, RelationAttribute, RelationKind, RestConfig, ScalarType, UsersPermissionsConfig,
 } from '../model/types.js';
 import { effectiveType } from '../rules/attribute-types.js';
 import { isObject, type Definition, type Json, type RuleContext } from '../rules/rule-context.js';
@@ -38,8 +38,21 @@ export function normalize(ctx: RuleContext): NormalizedModel {
       i18n,
       permissions: normalizePermissions(spec),
       usersPermissions: normalizeUsersPermissions(spec),
+      ...populateDeepOf(spec),
     },
   };
+}
+
+/** `strapi-plugin-populate-deep`, enabled by its package.json dependency or its config/plugins entry (not `enabled: false`). */
+function populateDeepOf(spec: RawSpec): { populateDeep?: PopulateDeepConfig } {
+  const v = spec.config.plugins?.value;
+  const entry = isObject(v) ? v[POPULATE_DEEP_PLUGIN] : undefined;
+  const configured = entry === true || isObject(entry);
+  if (isObject(entry) && entry.enabled === false) return {};
+  if (!configured && !(spec.installedPlugins ?? []).includes(POPULATE_DEEP_PLUGIN)) return {};
+  const config = isObject(entry) && isObject(entry.config) ? entry.config : {};
+  const depth = typeof config.defaultDepth === 'number' && Number.isInteger(config.defaultDepth) && config.defaultDepth > 0 ? config.defaultDepth : 5;
+  return { populateDeep: { defaultDepth: depth } };
 }
 
 function tableOf(d: Definition): string {

@@ -29,6 +29,8 @@ export interface ReadExtras {
   readonly relationPages?: { readonly defaultLimit: number };
   /** localized types: each entry's other localizations, for `meta.availableLocales` */
   readonly availableLocales?: boolean;
+  /** strapi-plugin-populate-deep is on: `populate=deep[,depth]` expands to every attribute (REST) */
+  readonly populateDeep?: { readonly defaultDepth: number };
   /** `createdBy` / `updatedBy` on each entry of a type with `populateCreatorFields` */
   readonly creators?: boolean;
   /** sees each plan before it runs and may refuse it (GraphQL's row budget) */
@@ -66,6 +68,7 @@ const readOptions = (caller: Caller, extras: ReadExtras | undefined): ReadOption
   ...(extras?.limits && { limits: extras.limits }),
   ...(extras?.availableLocales && { availableLocales: true }),
   ...(extras?.relationPages && { relationPages: extras.relationPages }),
+  ...(extras?.populateDeep && { populateDeep: extras.populateDeep }),
 });
 
 const contentType = (ctx: ActionContext, uid: string): ContentType => {

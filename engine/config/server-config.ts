@@ -11,7 +11,7 @@
  * timeouts (defaults in engine/repository/connect.ts; docs/reliability.md).
  * TRUSTED_PROXIES, GRAPHQL_INTROSPECTION: see config/security-config.ts.
  */
-import { ConfigError } from './env-values.js';
+import { ConfigError, envFlag } from './env-values.js';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
@@ -47,6 +47,8 @@ export interface ServerConfig {
   security: SecurityConfig;
   /** pool size and timeouts (DATABASE_POOL_MAX, DATABASE_ACQUIRE_TIMEOUT_MS, DATABASE_STATEMENT_TIMEOUT_MS); unset: the driver defaults of repository/connect.ts */
   database: DatabaseTuning;
+  /** POPULATE_DEEP: `populate=deep` as strapi-plugin-populate-deep answers it, on or off whatever the project says; undefined: the project decides */
+  populateDeep?: boolean;
 }
 
 export interface DatabaseTuning {
@@ -134,5 +136,6 @@ export function loadServerConfig(env: NodeJS.ProcessEnv, opts: { artifactsDir: s
     contracts: loadContractsConfig(env, production),
     database: loadDatabaseTuning(env),
     security: loadSecurityConfig(env, production),
+    ...(env.POPULATE_DEEP ? { populateDeep: envFlag('POPULATE_DEEP', env.POPULATE_DEEP, false) } : {}),
   };
 }

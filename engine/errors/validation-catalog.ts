@@ -113,6 +113,8 @@ export const messages = Object.freeze({
   paginationParameter: (key: string) => `Invalid pagination parameter ${key}`,
   paginationParameters: () => 'Invalid pagination parameters',
   paginationMixed: () => 'Invalid pagination parameters. Expected either start/limit or page/pageSize',
+  /** quire's own: strapi-plugin-populate-deep would read them all */
+  populateDeepTooLarge: (depth: number, max: number) => `populate=deep,${depth} asks for more than ${max} populated attributes; ask for a smaller depth`,
   /** the same problem as the Strapi v4 GraphQL plugin words it (a PaginationError there) */
   graphqlPaginationMixed: () => 'Cannot use both page & offset pagination in the same query',
   queryNul: () => 'Invalid query string: NUL characters (%00) are not allowed',
@@ -252,6 +254,7 @@ export const MESSAGE_EXAMPLES: { readonly [K in MessageKey]: Parameters<(typeof 
   paginationParameter: ['page'],
   paginationParameters: [],
   paginationMixed: [],
+  populateDeepTooLarge: [8, 5000],
   graphqlPaginationMixed: [],
   queryNul: [],
   queryEncoding: [],

@@ -7,6 +7,7 @@
 import type { ContentType, NormalizedModel } from '../../compiler/model/types.js';
 import type { ParsedQuery } from '../request/parsed-query.js';
 import { deepFreeze } from './deep-freeze.js';
+import { populateOf } from './deep-populate.js';
 import { parseFields } from './parse-fields.js';
 import { parseFilters } from './parse-filters.js';
 import { parseLocale } from './parse-locale.js';
@@ -27,7 +28,7 @@ export function planFindOne(model: NormalizedModel, uid: string, id: number | un
   parseFilters(model, uid, query.filters, options);
   parseSort(model, uid, query.sort, options);
   const fields = parseFields(model, uid, query.fields);
-  const populate = parsePopulate(model, uid, query.populate, options, readLimits(model, options));
+  const populate = parsePopulate(model, uid, populateOf(model, uid, query, options), options, readLimits(model, options));
   // by id the entry is whatever its locale (Strapi v4), but a bad locale is still a 400
   const parsed = parseLocale(model, type, query.locale, id !== undefined);
   const locale = id === undefined ? parsed : undefined;

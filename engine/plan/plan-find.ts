@@ -7,6 +7,7 @@
 import type { ContentType, NormalizedModel } from '../../compiler/model/types.js';
 import type { ParsedQuery } from '../request/parsed-query.js';
 import { deepFreeze } from './deep-freeze.js';
+import { populateOf } from './deep-populate.js';
 import { parseFields } from './parse-fields.js';
 import { parseFilters } from './parse-filters.js';
 import { parseLocale } from './parse-locale.js';
@@ -29,7 +30,7 @@ export function planFind(model: NormalizedModel, uid: string, query: ParsedQuery
   const where = parseFilters(model, uid, query.filters, options);
   const sort = parseSort(model, uid, query.sort, options);
   const fields = parseFields(model, uid, query.fields);
-  const populate = parsePopulate(model, uid, query.populate, options, limits);
+  const populate = parsePopulate(model, uid, populateOf(model, uid, query, options), options, limits);
   const page = parsePagination(query.pagination, limits);
   const locale = parseLocale(model, type, query.locale);
   return deepFreeze({

@@ -21,6 +21,8 @@ export interface ReadOptions {
   readonly availableLocales?: boolean;
   /** page populated to-many lists (relations, multiple media, repeatable components): `defaultLimit` rows unless the populate asks */
   readonly relationPages?: { readonly defaultLimit: number };
+  /** strapi-plugin-populate-deep is on: `populate=deep[,depth]` expands to every attribute down to that depth */
+  readonly populateDeep?: { readonly defaultDepth: number };
 }
 
 export interface WriteOptions {

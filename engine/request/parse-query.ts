@@ -12,7 +12,7 @@ import { invalidParameter } from './invalid-parameter.js';
 import { isRecord } from './is-record.js';
 import { paginationQuery } from './pagination-query.js';
 import type { ParsedQuery, PublicationStateQuery } from './parsed-query.js';
-import { populateQuery } from './populate-query.js';
+import { populateDeepQuery, populateQuery } from './populate-query.js';
 import { sortQuery } from './sort-query.js';
 
 const ALLOWED: ReadonlySet<string> = new Set(['filters', 'sort', 'pagination', 'fields', 'populate', 'publicationState', 'locale']);
@@ -64,6 +64,8 @@ export function parseQuery(raw: Record<string, unknown> | undefined, options: Pa
   if (fields) out.fields = fields;
   const populate = populateQuery(raw.populate);
   if (populate) out.populate = populate;
+  const deep = populateDeepQuery(raw.populate);
+  if (deep) out.populateDeep = deep;
   const publicationState = publicationStateQuery(raw.publicationState);
   if (publicationState) out.publicationState = publicationState;
   const locale = localeQuery(raw.locale);

@@ -72,6 +72,11 @@ export interface ParsedQuery {
   /** undefined: every readable scalar */
   readonly fields?: readonly string[];
   readonly populate?: PopulateQuery;
+  /**
+   * `populate=deep` or `deep,<depth>` (the strapi-plugin-populate-deep form): the planner expands it
+   * when the project enables that plugin; otherwise `populate` (where `deep` is an unknown name) applies
+   */
+  readonly populateDeep?: { readonly depth?: number };
   readonly publicationState?: PublicationStateQuery;
   /** a locale code, `all`, or absent (the default locale on localized types) */
   readonly locale?: string;

@@ -112,6 +112,18 @@ function populateAt(raw: unknown, depth: number): PopulateQuery | undefined {
 }
 
 /**
+ * The strapi-plugin-populate-deep form: `populate=deep`, `populate=deep,10`, or a list whose first
+ * item is `deep` (its second the depth). Undefined for any other populate.
+ *   populateDeepQuery('deep,3') -> { depth: 3 };  populateDeepQuery('deep') -> {};  populateDeepQuery('author') -> undefined
+ */
+export function populateDeepQuery(raw: unknown): { depth?: number } | undefined {
+  const items = typeof raw === 'string' ? raw.split(',').map((s) => s.trim()) : listOf(raw);
+  if (!items || items[0] !== 'deep') return undefined;
+  const depth = typeof items[1] === 'string' && /^\d{1,3}$/.test(items[1]) ? Number(items[1]) : undefined;
+  return depth === undefined ? {} : { depth };
+}
+
+/**
  *   populateQuery('author,seo.metaImage') -> { author: {}, seo: { populate: { metaImage: {} } } }
  *   populateQuery({ tags: 'f', author: { fields: ['name'] } }) -> { author: { fields: ['name'] } }
  *   populateQuery({ blocks: { on: { 'content.quote': { fields: ['text'] } } } }) -> { blocks: { on: { 'content.quote': { fields: ['text'] } } } }

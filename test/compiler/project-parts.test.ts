@@ -2,7 +2,7 @@
  * compiler: a Strapi project root's parts that quire does not run are reported on stderr, one `warning:`
  * line per kind with the count and the first names; Strapi's core factories and an empty src/index.js are not.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -52,8 +52,29 @@ test('one warning line per kind of project part quire does not run; exit code 0'
     'warning: src/index: 1 file with register/bootstrap code not run by quire: index.js',
     'warning: src/extensions: 1 extension file not run by quire: extensions/users-permissions/strapi-server.js (only the users-permissions user schema is read)',
     'warning: config/plugins.js: 2 plugins enabled in config not run by quire: populate-deep, seo',
-    'warning: package.json: 2 installed Strapi plugins not run by quire: @strapi/plugin-seo, strapi-plugin-populate-deep (custom fields they register are served as the type they store)',
+    'warning: package.json: 1 installed Strapi plugin not run by quire: @strapi/plugin-seo (custom fields they register are served as the type they store)',
   ]);
+});
+
+test('strapi-plugin-populate-deep is served: installed in package.json or set in config/plugins, its defaultDepth read', async () => {
+  const read = async (root: string) => {
+    const out = join(tempDir(), 'art');
+    const r = await runCli(main, ['build', '--src', root, '--out', out]);
+    assert.is(r.code, 0, r.err.join('\n'));
+    return JSON.parse(readFileSync(join(out, 'model.json'), 'utf8')).config.populateDeep;
+  };
+  assert.equal(await read(project()), { defaultDepth: 5 }, 'installed: on with the plugin\'s default depth');
+  // config files are modules: each variant in a project of its own (a module is loaded once per process)
+  const configured = project();
+  write(join(configured, 'config', 'plugins.js'), "module.exports = () => ({ 'strapi-plugin-populate-deep': { config: { defaultDepth: 3 } } });\n");
+  assert.equal(await read(configured), { defaultDepth: 3 });
+  const disabled = project();
+  write(join(disabled, 'config', 'plugins.js'), "module.exports = () => ({ 'strapi-plugin-populate-deep': { enabled: false } });\n");
+  assert.is(await read(disabled), undefined, 'disabled in config');
+  const plain = project();
+  writeJsonFile(join(plain, 'package.json'), { name: 'app', dependencies: { '@strapi/strapi': '4.26.2' } });
+  write(join(plain, 'config', 'plugins.js'), 'module.exports = () => ({});\n');
+  assert.is(await read(plain), undefined, 'neither installed nor configured: off');
 });
 
 test('a project of generated files only builds without a warning', async () => {

@@ -4,7 +4,7 @@
  * boot to its action (engine/actions/entries.ts) and only translates: path, query and body in, the
  * REST envelope out (`{ data: { id, attributes, meta }, meta }`, `meta.pagination` on lists).
  */
-import type { ContentType } from '../../../compiler/model/types.js';
+import type { ContentType, NormalizedModel } from '../../../compiler/model/types.js';
 import type { ActionContext } from '../../actions/action-context.js';
 import { createEntry, createLocalization, deleteEntry, findEntries, findEntry, readsEveryLocale, updateEntry, type ReadBack, type ReadExtras } from '../../actions/entries.js';
 import type { Entry } from '../../plan/types.js';
@@ -16,10 +16,18 @@ import { ok, type HttpRequest, type Reply, type Route } from '../route.js';
 export interface RestDoor {
   readonly actions: ActionContext;
   readonly shaper: EntryShaper;
+  /**
+   * how REST reads: createdBy / updatedBy of types with `populateCreatorFields`, entries'
+   * `meta.availableLocales`, and `populate=deep` when the project enables its plugin (restReadExtras)
+   */
+  readonly read: ReadExtras;
 }
 
-/** REST answers show createdBy / updatedBy of types with `populateCreatorFields`, and entries' `meta.availableLocales` */
-const REST_READ: ReadExtras = { creators: true, availableLocales: true };
+/** REST's read extras for `model`; `populateDeep` (POPULATE_DEEP) overrides whether the project's strapi-plugin-populate-deep is on. */
+export function restReadExtras(model: NormalizedModel, populateDeep?: boolean): ReadExtras {
+  const deep = populateDeep === false ? undefined : (model.config.populateDeep ?? (populateDeep ? { defaultDepth: 5 } : undefined));
+  return { creators: true, availableLocales: true, ...(deep && { populateDeep: deep }) };
+}
 
 type Handler = (door: RestDoor, type: ContentType, r: HttpRequest) => Promise<Reply>;
 
@@ -28,31 +36,31 @@ const dataOf = (body: unknown): Record<string, unknown> | undefined => {
   return typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : undefined;
 };
 
-const back = (r: HttpRequest): ReadBack => ({ query: r.query, extras: REST_READ });
+const back = (door: RestDoor, r: HttpRequest): ReadBack => ({ query: r.query, extras: door.read });
 const one = (door: RestDoor, uid: string, entry: Entry): Reply => ok({ data: door.shaper.entry(uid, entry), meta: {} });
 
 const find: Handler = async (door, type, r) => {
   const { uid } = type;
   if (type.kind === 'singleType' && !readsEveryLocale(door.actions, uid, r.query.locale)) {
-    return one(door, uid, await findEntry(door.actions, r.caller, uid, undefined, r.query, REST_READ));
+    return one(door, uid, await findEntry(door.actions, r.caller, uid, undefined, r.query, door.read));
   }
-  const { entries, total, page } = await findEntries(door.actions, r.caller, uid, r.query, REST_READ);
+  const { entries, total, page } = await findEntries(door.actions, r.caller, uid, r.query, door.read);
   const data = entries.map((e) => door.shaper.entry(uid, e));
   // a single type read in every locale is an array, without pagination (Strapi v4)
   return ok({ data, meta: type.kind === 'singleType' ? {} : { pagination: paginationMeta(page, total) } });
 };
 
-const findOne: Handler = async (door, type, r) => one(door, type.uid, await findEntry(door.actions, r.caller, type.uid, r.params.id, r.query, REST_READ));
+const findOne: Handler = async (door, type, r) => one(door, type.uid, await findEntry(door.actions, r.caller, type.uid, r.params.id, r.query, door.read));
 
-const create: Handler = async (door, type, r) => one(door, type.uid, await createEntry(door.actions, r.caller, type.uid, r.body, back(r)));
+const create: Handler = async (door, type, r) => one(door, type.uid, await createEntry(door.actions, r.caller, type.uid, r.body, back(door, r)));
 
 const update: Handler = async (door, type, r) => {
   // a single type's locale: `?locale=`, else `data.locale`, else the default
   const locale = type.kind === 'singleType' ? (r.query.locale ?? dataOf(r.body)?.locale) : undefined;
-  return one(door, type.uid, await updateEntry(door.actions, r.caller, type.uid, r.params.id, r.body, back(r), { locale }));
+  return one(door, type.uid, await updateEntry(door.actions, r.caller, type.uid, r.params.id, r.body, back(door, r), { locale }));
 };
 
-const remove: Handler = async (door, type, r) => one(door, type.uid, await deleteEntry(door.actions, r.caller, type.uid, r.params.id, back(r), { locale: r.query.locale }));
+const remove: Handler = async (door, type, r) => one(door, type.uid, await deleteEntry(door.actions, r.caller, type.uid, r.params.id, back(door, r), { locale: r.query.locale }));
 
 /**
  * `POST /api/<plural>/:id/localizations` (single types: `/api/<singular>/localizations`): the body is
