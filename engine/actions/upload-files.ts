@@ -71,13 +71,18 @@ function checkLink(ctx: ActionContext, caller: Caller, link: UploadLink, count: 
   return { uid: ct.uid, id, field: link.field, multiple: attr.multiple, allowedTypes: attr.allowedTypes };
 }
 
+/** every file a list answers: Strapi's upload plugin applies no pagination to it */
+const ALL_FILES = { style: 'offset', start: 0, limit: 2_147_483_647, withCount: false } as const;
+
 /**
- * `GET /api/upload/files`: the planner's filters, sort, fields and pagination; a plain list, never
- * counted. (GraphQL `uploadFiles` / `uploadFile` are the generic entry reads of `plugin::upload.file`.)
+ * `GET /api/upload/files`: the planner's filters, sort and fields; a plain list of every matching
+ * file, never counted, pagination ignored, as Strapi's upload plugin answers it. (GraphQL
+ * `uploadFiles` / `uploadFile` are the generic, paginated entry reads of `plugin::upload.file`.)
  */
 export async function findFiles(ctx: ActionContext, caller: Caller, query: ParsedQuery): Promise<Entry[]> {
-  const plan = planFind(ctx.model, FILE_UID, query, { canFind: (uid) => caller.canFind(uid) });
-  const { entries } = await ctx.repo.find({ ...plan, page: { ...plan.page, withCount: false } });
+  const { pagination: _ignored, ...rest } = query;
+  const plan = planFind(ctx.model, FILE_UID, rest, { canFind: (uid) => caller.canFind(uid) });
+  const { entries } = await ctx.repo.find({ ...plan, page: ALL_FILES });
   return entries;
 }
 

@@ -65,8 +65,11 @@ export class EntryShaper {
         return v;
       case 'relation':
         return this.linked(attr.target, attr.toMany, v);
-      case 'media':
-        return this.linked('plugin::upload.file', attr.multiple, v);
+      case 'media': {
+        // an empty multiple media field is `{ data: null }`, as Strapi v4 answers it (an empty relation list is `[]`)
+        const files = this.linked('plugin::upload.file', attr.multiple, v) as { data: unknown };
+        return attr.multiple && Array.isArray(files.data) && files.data.length === 0 ? { data: null } : files;
+      }
       case 'component':
         if (v === null || v === undefined) return attr.repeatable ? [] : null;
         return attr.repeatable ? (v as Record<string, unknown>[]).map((c) => this.component(attr.component, c)) : this.component(attr.component, v as Record<string, unknown>);

@@ -66,6 +66,7 @@ function attributeOutput(model: NormalizedModel, attr: Attribute, style: Style, 
   }
 }
 
+const FILE_UID = 'plugin::upload.file';
 const DATE_TIME: Schema = { type: 'string', format: 'date-time' };
 
 /** Properties of a type's public attributes plus the automatic ones (timestamps, locale, creators). */
@@ -101,10 +102,16 @@ function entrySchemas(model: NormalizedModel, ct: ContentType): [string, Schema]
       properties: { id: ID, attributes: ref(n.attributes), meta: ref(SHARED.entryMeta) },
     })],
     [n.relation, describe(`A populated to-one relation to ${ct.uid}.`, { type: 'object', properties: { data: orNull(ref(n.entry)) } })],
-    [n.relationList, describe(`A populated to-many relation to ${ct.uid}.`, {
-      type: 'object',
-      properties: { data: { type: 'array', items: ref(n.entry) } },
-    })],
+    // an empty multiple media field is `{ "data": null }` in Strapi v4's answers; an empty relation list `[]`
+    [n.relationList, ct.uid === FILE_UID
+      ? describe('A populated multiple media field: its files, or null when it holds none (as Strapi v4 answers).', {
+        type: 'object',
+        properties: { data: { type: 'array', items: ref(n.entry), nullable: true } },
+      })
+      : describe(`A populated to-many relation to ${ct.uid}.`, {
+        type: 'object',
+        properties: { data: { type: 'array', items: ref(n.entry) } },
+      })],
   ];
 }
 
