@@ -70,6 +70,11 @@ function componentOptions(model: NormalizedModel, uid: string, repeatable: boole
   return { type: 'object', properties };
 }
 
+/** `populate` values naming attributes of `owner` (`*`, dotted paths, comma lists) as a string pattern's body */
+function namesPattern(names: readonly string[]): string | undefined {
+  return names.length > 0 ? `(?:${names.map(escape).join('|')})(?:\\.[A-Za-z0-9_]+)*` : undefined;
+}
+
 function populateValue(model: NormalizedModel, owner: ContentType | Component, name: string): Schema {
   const flag = ref(SHARED.populateFlag);
   const attr = owner.attributes[name];
@@ -79,11 +84,18 @@ function populateValue(model: NormalizedModel, owner: ContentType | Component, n
   if (attr.kind === 'dynamiczone') {
     const on: Record<string, Schema> = {};
     for (const uid of attr.components) on[uid] = componentOptions(model, uid, false);
+    // the shared strategy names attributes of any of the zone's components (`populate[blocks][populate]=image,cards.image`)
+    const names = [...new Set(attr.components.flatMap((uid) => populatable(componentOf(model, uid))))].sort();
+    const path = namesPattern(names);
+    const list = path ? `^(?:\\*|${path})(?:,(?:\\*|${path}))*$` : '^\\*$';
     return {
       anyOf: [flag, {
         type: 'object',
-        description: 'Shared strategy (populate for every component) or detailed strategy (on, per component).',
-        properties: { populate: { anyOf: [{ type: 'string', enum: ['*'] }, flag] }, on: { type: 'object', properties: on } },
+        description: 'Shared strategy (populate for every component: `*`, names of their attributes, dotted and comma-separated, or an object) or detailed strategy (on, per component).',
+        properties: {
+          populate: { anyOf: [{ type: 'string', pattern: list }, flag, { type: 'array', items: { type: 'string', pattern: list } }, { type: 'object' }] },
+          on: { type: 'object', properties: on },
+        },
       }],
     };
   }
@@ -92,13 +104,15 @@ function populateValue(model: NormalizedModel, owner: ContentType | Component, n
 
 function populateSchema(model: NormalizedModel, owner: ContentType | Component): Schema {
   const names = populatable(owner);
-  const path = names.length > 0 ? `(?:${names.map(escape).join('|')})(?:\\.[A-Za-z0-9_]+)*` : undefined;
+  const path = namesPattern(names);
   const properties: Record<string, Schema> = {};
   for (const name of names) properties[name] = populateValue(model, owner, name);
+  // strapi-plugin-populate-deep, when the project enables it: `deep` or `deep,<depth>` on content-types
+  const deep = model.config.populateDeep && 'kind' in owner ? '|deep(?:,\\d{1,3})?' : '';
   return {
-    description: `Populate relations, media, components and dynamic zones (none by default): '*' for all one level deep, names (dotted for nested components), or an object per name with fields, filters, sort and nested populate. Populatable: ${names.join(', ') || 'none'}.`,
+    description: `Populate relations, media, components and dynamic zones (none by default): '*' for all one level deep, names (dotted for nested components), or an object per name with fields, filters, sort and nested populate. Populatable: ${names.join(', ') || 'none'}.${deep ? ` 'deep' or 'deep,<depth>' populates everything down to that depth (default ${model.config.populateDeep?.defaultDepth}; strapi-plugin-populate-deep).` : ''}`,
     anyOf: [
-      { type: 'string', pattern: path ? `^(?:\\*|${path}(?:,${path})*)$` : '^\\*$' },
+      { type: 'string', pattern: path ? `^(?:\\*|${path}(?:,${path})*${deep})$` : `^(?:\\*${deep})$` },
       { type: 'array', items: { type: 'string', pattern: path ? `^(?:\\*|${path})$` : '^\\*$' } },
       { type: 'object', properties },
     ],

@@ -78,8 +78,8 @@ export function sharedSchemas(model: NormalizedModel): [string, Schema][] {
       },
     }],
     [SHARED.populateFlag, {
-      description: 'Populate this field (true, t, 1) or not (false, f, 0).',
-      anyOf: [{ type: 'boolean' }, { type: 'string', enum: ['true', 'false', 't', 'f', '1', '0'] }],
+      description: 'Populate this field one level, or not: false, f and 0 mean no, any other value yes (Strapi casts the string to a boolean).',
+      anyOf: [{ type: 'boolean' }, { type: 'string' }],
     }],
   ];
   if (Object.values(model.contentTypes).some((ct) => ct.namespace === 'api' && ct.populateCreatorFields)) {

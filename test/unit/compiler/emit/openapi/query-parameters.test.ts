@@ -5,6 +5,7 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { Ajv } from 'ajv';
 import { emitOpenApi } from '../../../../../compiler/emit/openapi/emit-openapi.js';
 import { editableModel, exampleDoc, operationById, schemaOf, type Json } from './example-model.js';
 
@@ -83,6 +84,27 @@ test('populate: *, names (dotted for nesting) or an object per populatable field
   assert.equal(author, { fields: ref('AuthorFields'), filters: ref('AuthorFilters'), sort: ref('AuthorSort'), populate: ref('AuthorPopulate') });
   const blocks = asObject.properties.blocks.anyOf[1].properties;
   assert.equal(Object.keys(blocks.on.properties), ['content.rich-text', 'content.quote', 'content.media-block', 'content.link-list']);
+});
+
+test('the contract accepts what the server accepts: any populate flag string, zone lists, populate=deep when the project enables it', async () => {
+  const doc = await exampleDoc();
+  const ajv = new Ajv({ strict: false, validateFormats: false, logger: false });
+  ajv.addSchema(doc, 'doc');
+  const valid = (name: string, value: unknown) => ajv.validate({ $ref: `doc#/components/schemas/${name}` }, value);
+  // populate[seo]=metaSocial, populate[author]=yes: Strapi casts any string; false/f/0 mean no
+  assert.ok(valid('ArticlePopulate', { seo: 'metaSocial', author: 'yes', tags: 'f' }));
+  // populate[blocks][populate]=file,links (FoodAdvisor's pages send such lists)
+  assert.ok(valid('ArticlePopulate', { blocks: { populate: 'file,links' } }));
+  assert.ok(valid('ArticlePopulate', { blocks: { populate: ['file', 'links.x'] } }));
+  assert.not.ok(valid('ArticlePopulate', { blocks: { populate: ['nope'] } }), 'a list names attributes of the zone\'s components');
+  assert.not.ok(valid('ArticlePopulate', 'deep'), 'without strapi-plugin-populate-deep, deep is no populate');
+  const model = await editableModel();
+  (model.config as { populateDeep?: { defaultDepth: number } }).populateDeep = { defaultDepth: 5 };
+  const deepDoc = emitOpenApi(model) as Json;
+  const deepAjv = new Ajv({ strict: false, validateFormats: false, logger: false });
+  deepAjv.addSchema(deepDoc, 'doc');
+  for (const v of ['deep', 'deep,3', 'author']) assert.ok(deepAjv.validate({ $ref: 'doc#/components/schemas/ArticlePopulate' }, v), v);
+  assert.not.ok(deepAjv.validate({ $ref: 'doc#/components/schemas/ArticlePopulate' }, 'deep,x'));
 });
 
 test('parameters per read: list, one entry, single type', async () => {
