@@ -9,12 +9,13 @@
 import type { ContentType } from '../../compiler/model/types.js';
 import { NotFoundError } from '../errors/index.js';
 import { ALL_LOCALES, parseLocale, planCreate, planFind, planFindOne, planUpdate, type PageLimits, type ReadOptions } from '../plan/index.js';
-import type { Entry, FindOnePlan, FindPlan, PagePlan } from '../plan/types.js';
+import type { Entry, FindOnePlan, FindPlan, PagePlan, WriteData } from '../plan/types.js';
 import type { Repository } from '../repository/types.js';
 import type { ParsedQuery } from '../request/parsed-query.js';
 import type { ActionContext, Caller } from './action-context.js';
 import { attachCreators, stampCreator } from './creators.js';
 import { parseEntryId } from './entry-id.js';
+import { assertReadableTargets } from './readable-targets.js';
 import type { ChangeKind } from './events.js';
 import { createLocalization as writeLocalization, refuseLocaleChange, singleEntryId, syncSharedAttributes, writeSingleType } from './localizations.js';
 import { runWrite } from './write-transaction.js';
@@ -25,8 +26,8 @@ const FILE_UID = 'plugin::upload.file';
 export interface ReadExtras {
   /** page size defaults and caps (GraphQL caps at `amountLimit`); default: `config.rest` */
   readonly limits?: PageLimits;
-  /** page populated to-many lists: `defaultLimit` rows unless the populate asks (GraphQL's relation fields) */
-  readonly relationPages?: { readonly defaultLimit: number };
+  /** page populated to-many lists: `defaultLimit` rows unless the populate asks, capped at maxLimit (GraphQL: every list; REST: relations) */
+  readonly relationPages?: { readonly defaultLimit: number; readonly relationsOnly?: boolean };
   /** localized types: each entry's other localizations, for `meta.availableLocales` */
   readonly availableLocales?: boolean;
   /** strapi-plugin-populate-deep is on: `populate=deep[,depth]` expands to every attribute (REST) */
@@ -133,6 +134,7 @@ export async function createEntry(ctx: ActionContext, caller: Caller, uid: strin
   contentType(ctx, uid);
   const readBack = planReadBack(ctx, caller, uid, back);
   const plan = planCreate(ctx.model, uid, body, { now: ctx.now(), strictDrafts: options.strictDrafts, draftByDefault: options.draftByDefault });
+  assertReadableTargets(ctx.model, uid, plan.data, (t) => caller.canFind(t));
   return runWrite(ctx, async (tx, queue) => {
     const id = await tx.create(plan);
     await stampCreator(tx, caller.principal, uid, id, true);
@@ -150,7 +152,8 @@ export async function updateEntry(ctx: ActionContext, caller: Caller, uid: strin
   const type = contentType(ctx, uid);
   const readBack = planReadBack(ctx, caller, uid, back);
   const now = ctx.now();
-  const writeOptions = { now, strictDrafts: options.strictDrafts, draftByDefault: options.draftByDefault };
+  const guard = (data: WriteData) => assertReadableTargets(ctx.model, uid, data, (t) => caller.canFind(t));
+  const writeOptions = { now, strictDrafts: options.strictDrafts, draftByDefault: options.draftByDefault, guard };
   if (isSingle(type)) {
     const locale = parseLocale(ctx.model, type, options.locale, false);
     return runWrite(ctx, async (tx, queue) => {
@@ -164,6 +167,7 @@ export async function updateEntry(ctx: ActionContext, caller: Caller, uid: strin
   const id = parseEntryId(rawId);
   if (id === undefined) throw notFound();
   const plan = planUpdate(ctx.model, uid, id, body, writeOptions);
+  guard(plan.data);
   return runWrite(ctx, async (tx, queue) => {
     await refuseLocaleChange(tx, uid, id, plan.locale);
     const updated = await tx.update(plan);
@@ -210,7 +214,8 @@ export async function createLocalization(ctx: ActionContext, caller: Caller, uid
   const readBack = planReadBack(ctx, caller, uid, back);
   const now = ctx.now();
   return runWrite(ctx, async (tx, queue) => {
-    const id = await writeLocalization(tx, ctx.model, uid, sourceId, data, now, options.strictDrafts);
+    const guard = (written: WriteData) => assertReadableTargets(ctx.model, uid, written, (t) => caller.canFind(t));
+    const id = await writeLocalization(tx, ctx.model, uid, sourceId, data, { now, strictDrafts: options.strictDrafts ?? false, guard });
     await stampCreator(tx, caller.principal, uid, id, true);
     const entry = await readBack(tx, id);
     queue.add('entry.create', uid, entry);

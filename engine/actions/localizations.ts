@@ -8,11 +8,16 @@
 import type { NormalizedModel } from '../../compiler/model/types.js';
 import { NotFoundError, ValidationError } from '../errors/index.js';
 import { planCreate, planCreateLocalization, planReadShared, planUpdate, sharedBody, touchesShared, type WriteOptions } from '../plan/index.js';
-import type { CreatePlan, Entry } from '../plan/types.js';
+import type { CreatePlan, Entry, WriteData } from '../plan/types.js';
 import type { Repository } from '../repository/types.js';
 import { messages, validationIssue } from '../errors/validation-catalog.js';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The write's options, and a check every planned write passes before it is sent (the caller's readable targets). */
+export interface WriteSteps extends WriteOptions {
+  readonly guard?: (data: WriteData) => void;
+}
 
 /** The id of a single type's entry in `locale` (types without i18n: the one entry). */
 export async function singleEntryId(tx: Repository, uid: string, locale: string | undefined): Promise<number | undefined> {
@@ -54,12 +59,12 @@ export async function syncSharedAttributes(tx: Repository, model: NormalizedMode
  * unwrapped (`{ name, locale }`). 404 "Entity not found" when there is no source entry.
  */
 export async function createLocalization(
-  tx: Repository, model: NormalizedModel, uid: string, sourceId: number | undefined, body: unknown, now: Date, strictDrafts = false,
+  tx: Repository, model: NormalizedModel, uid: string, sourceId: number | undefined, body: unknown, options: WriteSteps,
 ): Promise<number> {
   const id = sourceId ?? (model.contentTypes[uid].kind === 'singleType' ? await anySingleEntryId(tx, uid) : undefined);
   const source = id === undefined ? undefined : await tx.findOne(planReadShared(model, uid, id));
   if (!source) throw new NotFoundError('Entity not found');
-  return writeLocalization(tx, model, uid, planCreateLocalization(model, uid, source, body, { now, strictDrafts }), body, now);
+  return writeLocalization(tx, model, uid, planCreateLocalization(model, uid, source, body, options), body, options);
 }
 
 /**
@@ -68,7 +73,7 @@ export async function createLocalization(
  * undefined when the type has no entry yet (the caller creates a plain one).
  */
 export async function createSingleLocalization(
-  tx: Repository, model: NormalizedModel, uid: string, locale: string, data: Record<string, unknown>, options: WriteOptions,
+  tx: Repository, model: NormalizedModel, uid: string, locale: string, data: Record<string, unknown>, options: WriteSteps,
 ): Promise<number | undefined> {
   const sourceId = await anySingleEntryId(tx, uid);
   if (sourceId === undefined) return undefined;
@@ -76,12 +81,13 @@ export async function createSingleLocalization(
   if (!source) return undefined;
   const { now } = options;
   const body = { ...data, locale, ...(Object.hasOwn(data, 'publishedAt') ? {} : { publishedAt: options.draftByDefault ? null : now.toISOString() }) };
-  return writeLocalization(tx, model, uid, planCreateLocalization(model, uid, source, body, options), body, now);
+  return writeLocalization(tx, model, uid, planCreateLocalization(model, uid, source, body, options), body, options);
 }
 
-async function writeLocalization(tx: Repository, model: NormalizedModel, uid: string, plan: CreatePlan, body: unknown, now: Date): Promise<number> {
+async function writeLocalization(tx: Repository, model: NormalizedModel, uid: string, plan: CreatePlan, body: unknown, options: WriteSteps): Promise<number> {
+  options.guard?.(plan.data);
   const id = await tx.create(plan);
-  await syncSharedAttributes(tx, model, uid, id, body, now);
+  await syncSharedAttributes(tx, model, uid, id, body, options.now);
   return id;
 }
 
@@ -92,11 +98,12 @@ async function writeLocalization(tx: Repository, model: NormalizedModel, uid: st
  * locale is refused. Returns the entry's id and whether it was created.
  */
 export async function writeSingleType(
-  tx: Repository, model: NormalizedModel, uid: string, locale: string | undefined, body: unknown, options: WriteOptions,
+  tx: Repository, model: NormalizedModel, uid: string, locale: string | undefined, body: unknown, options: WriteSteps,
 ): Promise<{ id: number; created: boolean }> {
   const existing = await singleEntryId(tx, uid, locale);
   if (existing !== undefined) {
     const plan = planUpdate(model, uid, existing, body, options);
+    options.guard?.(plan.data);
     await refuseLocaleChange(tx, uid, existing, plan.locale);
     const id = (await tx.update(plan)) as number;
     await syncSharedAttributes(tx, model, uid, id, (body as { data: unknown }).data, options.now);
@@ -106,6 +113,7 @@ export async function writeSingleType(
   if (!isRecord(body) || !isRecord(body.data)) return { id: await tx.create(planCreate(model, uid, body, options)), created: true };
   const data = { ...body.data, ...(locale !== undefined && { locale }) };
   const plan = planCreate(model, uid, { data }, options);
+  options.guard?.(plan.data);
   const localization = locale !== undefined ? await createSingleLocalization(tx, model, uid, locale, data, options) : undefined;
   return { id: localization ?? (await tx.create(plan)), created: true };
 }

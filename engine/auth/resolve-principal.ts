@@ -11,7 +11,9 @@ import type { Principal } from './permissions.js';
 import type { ApiTokenCache } from './token-cache.js';
 
 const TOUCH_EVERY_MS = 60_000;
-const invalid = () => new UnauthorizedError('Missing or invalid credentials');
+/** 401 for any credential that does not authenticate (malformed, unknown, expired, several) */
+export const invalidCredentials = () => new UnauthorizedError('Missing or invalid credentials');
+const invalid = invalidCredentials;
 /** header.payload.signature, base64url parts: the shape of a JWT (API token keys are hex) */
 const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*$/;
 

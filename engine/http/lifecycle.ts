@@ -12,6 +12,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BaseLogger as Logger } from 'pino';
 import { callerOf } from '../actions/action-context.js';
 import type { Permissions, Principal } from '../auth/permissions.js';
+import { invalidCredentials } from '../auth/resolve-principal.js';
 import { ForbiddenError, MethodNotAllowedError, NotFoundError, statusOf, toErrorBody } from '../errors/index.js';
 import { EMPTY_QUERY, parseQuery, parseQueryString } from '../request/index.js';
 import { isMultipart, readMultipart, type MultipartBody } from '../upload/read-multipart.js';
@@ -49,6 +50,18 @@ export interface Lifecycle {
 
 const EMPTY: Record<string, never> = Object.freeze({}) as Record<string, never>;
 
+/**
+ * The one `Authorization` header of a request. Node keeps only the first of several, so the raw
+ * headers are counted: a request carrying more than one is a 401, authenticated as neither.
+ */
+function authorizationOf(req: IncomingMessage): string | undefined {
+  let seen = 0;
+  for (let i = 0; i < req.rawHeaders.length; i += 2) {
+    if (req.rawHeaders[i].length === 13 && req.rawHeaders[i].toLowerCase() === 'authorization' && ++seen > 1) throw invalidCredentials();
+  }
+  return req.headers.authorization;
+}
+
 function allows(permissions: Permissions, principal: Principal, permission: RoutePermission): boolean {
   return typeof permission === 'function' ? permission(principal) : permissions.can(principal, permission[0], permission[1]);
 }
@@ -82,7 +95,7 @@ export function createLifecycle(o: LifecycleOptions): Lifecycle {
     if (!route) throw new MethodNotAllowedError('Method Not Allowed', { allowed: match.allowed });
     state.route = route;
 
-    const principal: Principal = route.authenticate ? await o.authenticate(req.headers.authorization) : { kind: 'public' };
+    const principal: Principal = route.authenticate ? await o.authenticate(authorizationOf(req)) : { kind: 'public' };
     if (route.permission && !allows(o.permissions, principal, route.permission)) throw new ForbiddenError('Forbidden');
     const rawQuery = route.query === 'none' ? EMPTY : parseQueryString(search);
     const query = route.query === 'content'

@@ -63,7 +63,8 @@ function planSpec(ctx: Ctx, field: PopulatableField, node: PopulateNode, depth: 
   const spec: Mutable<PopulateSpec> = {};
   const list = field.kind === 'relation' ? field.toMany : field.kind === 'media' ? field.multiple : field.kind === 'component' && field.repeatable;
   const pages = ctx.options.relationPages;
-  if (pages && list) spec.page = parsePagination(node.pagination, { ...ctx.limits, defaultLimit: pages.defaultLimit, withCount: false });
+  const paged = pages && (pages.relationsOnly ? field.kind === 'relation' && field.toMany : list);
+  if (paged) spec.page = parsePagination(node.pagination, { ...ctx.limits, defaultLimit: pages.defaultLimit, withCount: false });
   if (field.kind === 'relation' && node.publicationState !== undefined) spec.publicationState = node.publicationState;
   if (field.kind === 'dynamiczone') return planZone(ctx, field, node, depth);
   const target = targetOf(field);

@@ -19,8 +19,12 @@ export interface ReadOptions {
   readonly limits?: PageLimits;
   /** localized types: attach each entry's other localizations for its `meta.availableLocales` */
   readonly availableLocales?: boolean;
-  /** page populated to-many lists (relations, multiple media, repeatable components): `defaultLimit` rows unless the populate asks */
-  readonly relationPages?: { readonly defaultLimit: number };
+  /**
+   * page populated to-many lists: `defaultLimit` rows unless the populate asks, never more than the
+   * read's `maxLimit` (`-1`: up to it); every list (relations, multiple media, repeatable components:
+   * GraphQL) or, with `relationsOnly`, to-many relations only (REST, whose other lists are whole)
+   */
+  readonly relationPages?: { readonly defaultLimit: number; readonly relationsOnly?: boolean };
   /** strapi-plugin-populate-deep is on: `populate=deep[,depth]` expands to every attribute down to that depth */
   readonly populateDeep?: { readonly defaultDepth: number };
 }

@@ -14,6 +14,7 @@ import { isRecord } from './is-record.js';
 import { listOf } from './list-of.js';
 import { parseBooleanFlag } from './parse-boolean-flag.js';
 import type { PopulateNode, PopulateQuery } from './parsed-query.js';
+import { paginationQuery } from './pagination-query.js';
 import { sortQuery } from './sort-query.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -68,6 +69,9 @@ function nested(req: Record<string, unknown>, depth: number): PopulateNode {
   if (sort && sort.length > 0) out.sort = sort;
   const populate = populateAt(req.populate, depth + 1);
   if (populate) out.populate = populate;
+  // a page of a to-many relation (capped at maxLimit by the planner, whatever it asks)
+  const pagination = paginationQuery(req.pagination);
+  if (pagination) out.pagination = pagination;
   if (isRecord(req.on)) {
     let on: PopulateQuery | undefined;
     for (const uid of Object.keys(req.on)) {

@@ -62,7 +62,8 @@ export async function startSecureServer(opts: TestServerOptions): Promise<TestSe
 export interface RawRequest {
   method?: string;
   path: string;
-  headers?: Record<string, string | number>;
+  /** an array value sends the header once per item (several `Authorization` lines) */
+  headers?: Record<string, string | number | string[]>;
   body?: string | Buffer;
   /** the source address (127.0.0.x) */
   from?: string;
@@ -76,7 +77,7 @@ export interface RawRequest {
 export function raw(s: TestServer, r: RawRequest): Promise<TestResponse> {
   const url = new URL(s.url);
   const body = r.body === undefined ? undefined : Buffer.isBuffer(r.body) ? r.body : Buffer.from(r.body);
-  const headers: Record<string, string | number> = { ...(body && !r.chunked && { 'Content-Length': body.length }), ...r.headers };
+  const headers: Record<string, string | number | string[]> = { ...(body && !r.chunked && { 'Content-Length': body.length }), ...r.headers };
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: url.hostname, port: url.port, path: r.path, method: r.method ?? 'GET', headers, localAddress: r.from, agent: false }, (res) => {
       const chunks: Buffer[] = [];

@@ -26,7 +26,9 @@ export interface RestDoor {
 /** REST's read extras for `model`; `populateDeep` (POPULATE_DEEP) overrides whether the project's strapi-plugin-populate-deep is on. */
 export function restReadExtras(model: NormalizedModel, populateDeep?: boolean): ReadExtras {
   const deep = populateDeep === false ? undefined : (model.config.populateDeep ?? (populateDeep ? { defaultDepth: 5 } : undefined));
-  return { creators: true, availableLocales: true, ...(deep && { populateDeep: deep }) };
+  // a populated to-many relation answers at most maxLimit entries at every depth, whatever its populate asks
+  const relationPages = { defaultLimit: model.config.rest.maxLimit, relationsOnly: true };
+  return { creators: true, availableLocales: true, relationPages, ...(deep && { populateDeep: deep }) };
 }
 
 type Handler = (door: RestDoor, type: ContentType, r: HttpRequest) => Promise<Reply>;

@@ -154,10 +154,13 @@ test('the populate parameter schema accepts every populate form the server accep
     'populate[blocks][populate]=*', 'populate[blocks][on][content.quote][fields][0]=text&populate[blocks][on][content.link-list][populate]=*',
     'populate[sources][filters][title][$endsWith]=b&populate[sources][sort][0]=title:desc&populate[seo][fields][0]=metaTitle',
     'populate[seo][populate][openGraph][populate][image]=true',
+    // Strapi casts any string to a boolean (false/f/0 mean no): FoodAdvisor's `populate[seo]=metaSocial`
+    'populate[author]=maybe&populate[seo]=metaSocial',
+    'populate[blocks][populate]=file,links',
   ];
   for (const q of forms) assert.ok(validate(parseQueryString(q).populate), `${q}: ${JSON.stringify(validate.errors?.slice(0, 2))}`);
   // filters and sort narrow lists: not offered on a single component or a zone item
-  for (const q of ['populate[seo][filters][metaTitle][$eq]=x', 'populate[blocks][on][content.quote][sort]=text', 'populate[author]=maybe', 'populate=nothing']) {
+  for (const q of ['populate[seo][filters][metaTitle][$eq]=x', 'populate[blocks][on][content.quote][sort]=text', 'populate=nothing']) {
     assert.not.ok(validate(parseQueryString(q).populate), q);
   }
 });
