@@ -13,7 +13,7 @@
 import { EventEmitter } from 'node:events';
 import { createRequire } from 'node:module';
 import type { Knex } from 'knex';
-import type { RunContext } from './run-context.js';
+import type { RunContext, TransactionScope } from './run-context.js';
 import { sendSql } from './run-sql.js';
 
 /** knex's own limit on a ROLLBACK (its transactions wait 5 s too) */
@@ -41,7 +41,7 @@ const makeKnex = createRequire(import.meta.url)('knex/lib/knex-builder/make-knex
 /** the events knex's clients emit per statement; forwarded to the pool's client (onQuery listens there) */
 const FORWARDED_EVENTS = ['start', 'query', 'query-error', 'query-response'] as const;
 
-export class Transaction {
+export class Transaction implements TransactionScope {
   /** true once COMMIT or ROLLBACK has been sent: any later statement is refused */
   done = false;
   /** savepoints open (runInSavepoint) */
@@ -178,4 +178,13 @@ export async function runInSavepoint<T>(ctx: RunContext, fn: (ctx: RunContext) =
   } finally {
     tx.depth--;
   }
+}
+
+/**
+ * Run `fn` atomically: inside the current transaction when there is one, else in a new one.
+ * Used by writes that send more than one statement.
+ */
+export async function atomically<T>(ctx: RunContext, fn: (ctx: RunContext) => Promise<T>): Promise<T> {
+  if (ctx.tx) return fn(ctx);
+  return runInTransaction(ctx, fn);
 }

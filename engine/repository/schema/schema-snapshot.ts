@@ -5,7 +5,7 @@
  */
 import type { Knex } from 'knex';
 import { SCHEMA_STATE_TABLE } from '../naming.js';
-import type { DesiredSchema, IndexDef, TableRole } from './desired-schema.js';
+import type { DesiredSchema, IndexDef, TableRole } from './table-defs.js';
 
 export interface TableSnapshot {
   readonly role: TableRole;

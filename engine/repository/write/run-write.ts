@@ -5,8 +5,9 @@
  */
 import type { CreatePlan, DeletePlan, UpdatePlan } from '../../plan/types.js';
 import { decodeRows, selectFields } from '../query/select-fields.js';
-import { atomically, type RunContext } from '../run-context.js';
+import type { RunContext } from '../run-context.js';
 import { typeOf, type TypeStorage } from '../storage-map.js';
+import { atomically } from '../transaction.js';
 import { normalizeDatetime } from '../values/normalize-value.js';
 import { deleteOwned, ownsMore } from './delete-owned.js';
 import { insertRow } from './insert-rows.js';
