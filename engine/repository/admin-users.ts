@@ -5,6 +5,7 @@
  */
 import { ADMIN_USERS_TABLE } from './naming.js';
 import type { RunContext } from './run-context.js';
+import { query } from './run-sql.js';
 import type { AdminUserRecord } from './types.js';
 
 function toRecord(row: Record<string, unknown>): AdminUserRecord {
@@ -19,12 +20,12 @@ function toRecord(row: Record<string, unknown>): AdminUserRecord {
 
 export async function createAdminUser(ctx: RunContext, admin: Omit<AdminUserRecord, 'id'>): Promise<AdminUserRecord> {
   const row = { email: admin.email.toLowerCase(), firstname: admin.firstname, lastname: admin.lastname, password: admin.passwordHash, created_at: new Date().toISOString() };
-  const [r] = await ctx.knex(ADMIN_USERS_TABLE).insert(row).returning('id');
+  const [r] = await query(ctx, ADMIN_USERS_TABLE).insert(row).returning('id');
   const id = Number(typeof r === 'object' ? (r as { id: unknown }).id : r);
   return toRecord({ ...row, id });
 }
 
 export async function findAdminUserByEmail(ctx: RunContext, email: string): Promise<AdminUserRecord | undefined> {
-  const row = await ctx.knex(ADMIN_USERS_TABLE).where('email', email.toLowerCase()).first();
+  const row = await query(ctx, ADMIN_USERS_TABLE).where('email', email.toLowerCase()).first();
   return row ? toRecord(row) : undefined;
 }

@@ -4,6 +4,7 @@
  */
 import { API_TOKENS_TABLE } from './naming.js';
 import type { RunContext } from './run-context.js';
+import { query } from './run-sql.js';
 import type { ApiTokenRecord, NewApiToken } from './types.js';
 import { decodeValue } from './values/decode-value.js';
 
@@ -35,16 +36,16 @@ export async function createApiToken(ctx: RunContext, token: NewApiToken): Promi
     created_at: new Date().toISOString(),
     admin_user_id: token.adminUserId ?? null,
   };
-  const [r] = await ctx.knex(API_TOKENS_TABLE).insert(row).returning('id');
+  const [r] = await query(ctx, API_TOKENS_TABLE).insert(row).returning('id');
   const id = Number(typeof r === 'object' ? (r as { id: unknown }).id : r);
   return toRecord({ ...row, id });
 }
 
 export async function findApiTokenByHash(ctx: RunContext, hash: string): Promise<ApiTokenRecord | undefined> {
-  const row = await ctx.knex(API_TOKENS_TABLE).where('access_key_hash', hash).first();
+  const row = await query(ctx, API_TOKENS_TABLE).where('access_key_hash', hash).first();
   return row ? toRecord(row) : undefined;
 }
 
 export async function touchApiToken(ctx: RunContext, id: number): Promise<void> {
-  await ctx.knex(API_TOKENS_TABLE).where('id', id).update({ last_used_at: new Date().toISOString() });
+  await query(ctx, API_TOKENS_TABLE).where('id', id).update({ last_used_at: new Date().toISOString() });
 }

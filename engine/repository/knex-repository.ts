@@ -18,20 +18,6 @@ import type { FindResult, NewApiToken, Repository } from './types.js';
 import { runCreate, runDelete, runUpdate } from './write/run-write.js';
 import { WrittenRows } from './written-rows.js';
 
-interface BusyPool {
-  used?: { resource?: { connection?: { stream?: { destroy(): void } } } }[];
-}
-
-/**
- * Cut the sockets of the pool's connections still in use (PostgreSQL): their statements fail, the
- * connections come back to the pool and knex's destroy finishes. SQLite connections are never busy
- * between two turns of the event loop.
- */
-function abortBusyConnections(knex: Knex): void {
-  const pool = (knex.client as { pool?: BusyPool }).pool;
-  for (const used of pool?.used ?? []) used.resource?.connection?.stream?.destroy();
-}
-
 export class KnexRepository implements Repository {
   readonly dialect: 'sqlite' | 'postgres';
   readonly apiTokens: Repository['apiTokens'];
@@ -66,7 +52,7 @@ export class KnexRepository implements Repository {
     };
   }
 
-  /** the knex instance (or transaction) behind this repository; for syncSchema and tests */
+  /** the knex instance behind this repository (inside a transaction too); for syncSchema and tests */
   get knex(): Knex {
     return this.ctx.knex;
   }
@@ -108,7 +94,9 @@ export class KnexRepository implements Repository {
 
   async close(forceAfterMs?: number): Promise<void> {
     if (this.ctx.tx) return;
-    const timer = forceAfterMs === undefined ? undefined : setTimeout(() => abortBusyConnections(this.ctx.knex), forceAfterMs);
+    // past the deadline, connections still busy are ended under their statement: the statements
+    // fail, the connections come back to the pool and knex's destroy finishes
+    const timer = forceAfterMs === undefined ? undefined : setTimeout(() => this.ctx.connections.endAll(), forceAfterMs);
     try {
       await this.ctx.knex.destroy();
     } finally {

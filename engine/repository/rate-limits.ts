@@ -5,20 +5,17 @@
  */
 import { RATE_LIMITS_TABLE } from './naming.js';
 import type { RunContext } from './run-context.js';
+import { query, runSql } from './run-sql.js';
 
 const T = `"${RATE_LIMITS_TABLE}"`;
 /** one hit in this many also deletes rows whose window is over */
 const SWEEP_EVERY = 200;
 
-function rowsOf(result: unknown): Record<string, unknown>[] {
-  if (Array.isArray(result)) return result as Record<string, unknown>[];
-  return ((result as { rows?: Record<string, unknown>[] })?.rows ?? []) as Record<string, unknown>[];
-}
-
 /** Count one hit on `bucket` and return the hits of its current window (this one included). */
 export async function hitRateLimit(ctx: RunContext, bucket: string, now: number, windowMs: number): Promise<number> {
   const expired = now - windowMs;
-  const result = await ctx.knex.raw(
+  const rows = await runSql(
+    ctx,
     `INSERT INTO ${T} ("bucket", "hits", "window_start") VALUES (?, 1, ?)
      ON CONFLICT ("bucket") DO UPDATE SET
        "hits" = CASE WHEN ${T}."window_start" <= ? THEN 1 ELSE ${T}."hits" + 1 END,
@@ -26,14 +23,14 @@ export async function hitRateLimit(ctx: RunContext, bucket: string, now: number,
      RETURNING "hits"`,
     [bucket, now, expired, expired, now],
   );
-  if (Math.random() * SWEEP_EVERY < 1) await ctx.knex(RATE_LIMITS_TABLE).where('window_start', '<=', expired).del();
-  return Number(rowsOf(result)[0]?.hits ?? 1);
+  if (Math.random() * SWEEP_EVERY < 1) await query(ctx, RATE_LIMITS_TABLE).where('window_start', '<=', expired).del();
+  return Number(rows[0]?.hits ?? 1);
 }
 
 /** The largest hit count among `buckets` in their current windows (0 when none). */
 export async function peekRateLimits(ctx: RunContext, buckets: readonly string[], now: number, windowMs: number): Promise<number> {
   if (buckets.length === 0) return 0;
-  const rows: Record<string, unknown>[] = await ctx.knex(RATE_LIMITS_TABLE)
+  const rows: Record<string, unknown>[] = await query(ctx, RATE_LIMITS_TABLE)
     .select('hits')
     .whereIn('bucket', [...buckets])
     .where('window_start', '>', now - windowMs);
@@ -41,5 +38,5 @@ export async function peekRateLimits(ctx: RunContext, buckets: readonly string[]
 }
 
 export async function clearRateLimit(ctx: RunContext, bucket: string): Promise<void> {
-  await ctx.knex(RATE_LIMITS_TABLE).where('bucket', bucket).del();
+  await query(ctx, RATE_LIMITS_TABLE).where('bucket', bucket).del();
 }

@@ -1,11 +1,12 @@
 /**
- * engine/repository: what every runner gets: the knex instance to build statements with (inside a
- * transaction, one bound to its connection), the transaction when there is one, the storage lookup
- * tables and the dialect. Plain data; one per repository (and one per transaction, sharing the maps).
+ * engine/repository: what every runner gets: the knex instance to build statements with, its
+ * connections, the transaction when there is one (every statement then runs on its connection), the
+ * storage lookup tables and the dialect. Plain data; one per repository (and one per transaction, sharing the maps).
  * Types only, so every runner can name the context without importing how transactions run.
  */
 import type { Knex } from 'knex';
 import type { NormalizedModel } from '../../compiler/model/types.js';
+import type { Connections } from './connections.js';
 import type { Dialect } from './dialect/dialect.js';
 import type { ObjectionModels } from './objection-models.js';
 import type { StorageMap } from './storage-map.js';
@@ -20,7 +21,10 @@ export interface TransactionScope {
 }
 
 export interface RunContext {
+  /** the repository's knex; builders reach a transaction's connection through run-sql.ts's query()/bind() */
   readonly knex: Knex;
+  /** the connections its pool opened (connections.ts) */
+  readonly connections: Connections;
   readonly model: NormalizedModel;
   readonly storage: StorageMap;
   readonly dialect: Dialect;
