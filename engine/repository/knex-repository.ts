@@ -1,17 +1,19 @@
 /**
  * engine/repository: the Repository implementation over knex. Each method runs one plan through
- * its runner and translates any driver error on the way out; transaction() hands `fn` a repository
- * bound to the transaction. Knows nothing of HTTP.
+ * its runner, or one call of a store (stores/, Objection models), and translates any driver error
+ * on the way out; transaction() hands `fn` a repository bound to the transaction. Knows nothing of HTTP.
  */
 import type { Knex } from 'knex';
 import type { CreatePlan, DeletePlan, Entry, FindOnePlan, FindPlan, UpdatePlan } from '../plan/types.js';
-import { createAdminUser, findAdminUserByEmail } from './admin-users.js';
-import { createApiToken, findApiTokenByHash, touchApiToken } from './api-tokens.js';
 import { readCreators, stampCreator } from './creator-fields.js';
-import { lastPasswordChange, recordPasswordChange } from './password-changes.js';
-import { clearRateLimit, hitRateLimit, peekRateLimits } from './rate-limits.js';
 import type { RunContext } from './run-context.js';
 import { runFind, runFindOne } from './run-find.js';
+import { createAdminUser, findAdminUserByEmail } from './stores/admin-users.js';
+import { createApiToken, findApiTokenByHash, touchApiToken } from './stores/api-tokens.js';
+import { createLocale, deleteLocales, listLocales } from './stores/locales.js';
+import { lastPasswordChange, recordPasswordChange } from './stores/password-changes.js';
+import { clearRateLimit, hitRateLimit, peekRateLimits } from './stores/rate-limits.js';
+import { createRole, grantPermission, listPermissions, listRoles, revokePermissions } from './stores/roles.js';
 import { runInSavepoint, runInTransaction } from './transaction.js';
 import { translateError } from './translate-error.js';
 import type { FindResult, NewApiToken, Repository } from './types.js';
@@ -24,6 +26,8 @@ export class KnexRepository implements Repository {
   readonly adminUsers: Repository['adminUsers'];
   readonly rateLimits: Repository['rateLimits'];
   readonly passwordChanges: Repository['passwordChanges'];
+  readonly roles: Repository['roles'];
+  readonly locales: Repository['locales'];
   readonly creators: Repository['creators'];
 
   constructor(readonly ctx: RunContext) {
@@ -45,6 +49,18 @@ export class KnexRepository implements Repository {
     this.passwordChanges = {
       record: (userId, at) => this.guard(() => recordPasswordChange(this.ctx, userId, at)),
       last: (userId) => this.guard(() => lastPasswordChange(this.ctx, userId)),
+    };
+    this.roles = {
+      list: () => this.guard(() => listRoles(this.ctx)),
+      create: (role) => this.guard(() => createRole(this.ctx, role)),
+      permissions: () => this.guard(() => listPermissions(this.ctx)),
+      grant: (roleId, action) => this.guard(() => grantPermission(this.ctx, roleId, action)),
+      revoke: (ids) => this.guard(() => revokePermissions(this.ctx, ids)),
+    };
+    this.locales = {
+      list: () => this.guard(() => listLocales(this.ctx)),
+      create: (code, name) => this.guard(() => createLocale(this.ctx, code, name)),
+      delete: (ids) => this.guard(() => deleteLocales(this.ctx, ids)),
     };
     this.creators = {
       stamp: (uid, id, adminUserId, created) => this.guard(() => stampCreator(this.ctx, uid, id, adminUserId, created)),
