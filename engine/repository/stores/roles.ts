@@ -34,7 +34,7 @@ export async function createRole(ctx: RunContext, role: { name: string; descript
 
 /**
  * Every permission with the type of its role (null without one), by id; one statement (a LEFT JOIN
- * through the link table). A permission linked to several roles counts with its first.
+ * through the link table). A permission linked to several roles counts with the lowest role id.
  */
 export async function listPermissions(ctx: RunContext): Promise<PermissionRecord[]> {
   const Permission = modelOf(ctx, PERMISSION_UID);
@@ -42,7 +42,8 @@ export async function listPermissions(ctx: RunContext): Promise<PermissionRecord
   const rows = (await modelQuery(ctx, Permission)
     .leftJoinRelated('role')
     .select(`${table}.id`, `${table}.action`, 'role.type as role_type')
-    .orderBy(`${table}.id`)) as Row[];
+    .orderBy(`${table}.id`)
+    .orderBy('role.id')) as Row[];
   const out = new Map<number, PermissionRecord>();
   for (const r of rows) {
     const id = Number(r.id);
