@@ -1,7 +1,8 @@
 /**
  * engine/i18n: at every start, make the `i18n_locale` table (plugin::i18n.locale) hold exactly the
  * locales of config/i18n.json, named as Strapi names them ("French (fr)"), so that REST
- * `/api/i18n/locales` and GraphQL `i18NLocales` read ordinary rows. Idempotent; ids are kept.
+ * `/api/i18n/locales` and GraphQL `i18NLocales` read ordinary rows. Idempotent; ids are kept. The
+ * rows are read and written through the repository's locale store.
  */
 import type { NormalizedModel } from '../../compiler/model/types.js';
 import { ValidationError } from '../errors/index.js';
@@ -35,19 +36,13 @@ export async function syncLocales(repo: Repository, model: NormalizedModel): Pro
 async function syncOnce(repo: Repository, model: NormalizedModel): Promise<void> {
   const wanted = model.config.i18n.locales;
   await repo.transaction(async (tx) => {
-    const { entries } = await tx.find({
-      kind: 'find', uid: LOCALE_UID, sort: [], fields: ['code', 'name'], populate: {}, publicationState: 'live',
-      page: { style: 'offset', start: 0, limit: 100_000, withCount: false },
-    });
     const have = new Set<string>();
-    for (const row of entries) {
-      const code = String(row.code);
-      if (!wanted.includes(code) || have.has(code)) await tx.delete({ kind: 'delete', uid: LOCALE_UID, id: row.id });
-      else have.add(code);
+    const extra: number[] = [];
+    for (const row of await tx.locales.list()) {
+      if (!wanted.includes(row.code) || have.has(row.code)) extra.push(row.id);
+      else have.add(row.code);
     }
-    for (const code of wanted) {
-      if (have.has(code)) continue;
-      await tx.create({ kind: 'create', uid: LOCALE_UID, data: { scalars: { code, name: localeName(code) }, relations: {}, media: {}, components: {}, dynamicZones: {} } });
-    }
+    await tx.locales.delete(extra);
+    for (const code of wanted) if (!have.has(code)) await tx.locales.create(code, localeName(code));
   });
 }

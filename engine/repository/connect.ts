@@ -1,12 +1,15 @@
 /**
  * engine/repository: database URL -> a configured knex instance. `sqlite:<path>` (parent folder
- * created; WAL, foreign keys on, busy timeout, prepared statements cached on every connection) or `postgres://...` (dates and
- * JSON handed over as text so values/decode-value.ts decides their shape). No queries run here.
+ * created; WAL, foreign keys on, busy timeout, `quire_lower`) or `postgres://...` (statement_timeout;
+ * dates and JSON handed over as text so values/decode-value.ts decides their shape). Every connection
+ * the pool opens is reported to `connections` (pool hook `afterCreate`), which the pool asks before
+ * handing one out (`validate`). No queries run here.
  */
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
+import type { Connections, PgConnection, SqliteConnection } from './connections.js';
 
 export interface PoolOptions {
   min?: number;
@@ -18,34 +21,6 @@ export interface PoolOptions {
    * statement waits for another process's write lock (busy timeout; default 5000).
    */
   statementTimeoutMs?: number;
-}
-
-interface SqliteConnection {
-  pragma(source: string): unknown;
-  function(name: string, options: { deterministic: boolean }, fn: (value: unknown) => unknown): unknown;
-  prepare(sql: string): unknown;
-}
-
-/** prepared statements kept per SQLite connection (knex prepares every statement it sends) */
-const STATEMENT_CACHE_SIZE = 500;
-
-/**
- * Make `conn.prepare` remember its statements by SQL text (the oldest dropped past
- * STATEMENT_CACHE_SIZE): the same query shape is compiled by SQLite once per connection, not once
- * per request. Statements stay valid across schema changes (SQLite re-prepares them itself).
- */
-function cachePreparedStatements(conn: SqliteConnection): void {
-  const prepare = conn.prepare.bind(conn);
-  const cache = new Map<string, unknown>();
-  conn.prepare = (sql: string) => {
-    let stmt = cache.get(sql);
-    if (stmt === undefined) {
-      stmt = prepare(sql);
-      if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
-      cache.set(sql, stmt);
-    }
-    return stmt;
-  };
 }
 
 /** SQLite: waiting for another process's write lock */
@@ -73,7 +48,7 @@ const pgTypes = {
   },
 };
 
-export function openKnex(databaseUrl: string, pool: PoolOptions = {}): Knex {
+export function openKnex(databaseUrl: string, connections: Connections, pool: PoolOptions = {}): Knex {
   const acquireTimeoutMs = pool.acquireTimeoutMs ?? DEFAULT_ACQUIRE_TIMEOUT_MS;
   if (databaseUrl.startsWith('sqlite:')) {
     const busyTimeoutMs = pool.statementTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS;
@@ -95,12 +70,13 @@ export function openKnex(databaseUrl: string, pool: PoolOptions = {}): Knex {
             if (filename !== ':memory:') conn.pragma('journal_mode = WAL');
             conn.pragma('foreign_keys = ON');
             conn.pragma(`busy_timeout = ${busyTimeoutMs}`);
-            cachePreparedStatements(conn);
+            connections.add(conn);
             done(null, conn);
           } catch (err) {
             done(err as Error, conn);
           }
         },
+        validate: (conn: SqliteConnection) => connections.usable(conn),
       },
     });
   }
@@ -116,6 +92,14 @@ export function openKnex(databaseUrl: string, pool: PoolOptions = {}): Knex {
       ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}),
     } as Knex.PgConnectionConfig,
     acquireConnectionTimeout: acquireTimeoutMs,
-    pool: { min: pool.min ?? 0, max: pool.max ?? DEFAULT_PG_POOL_MAX },
+    pool: {
+      min: pool.min ?? 0,
+      max: pool.max ?? DEFAULT_PG_POOL_MAX,
+      afterCreate(conn: PgConnection, done: (err: Error | null, conn: unknown) => void) {
+        connections.add(conn);
+        done(null, conn);
+      },
+      validate: (conn: PgConnection) => connections.usable(conn),
+    },
   });
 }

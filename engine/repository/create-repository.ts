@@ -8,6 +8,7 @@ import type { Knex } from 'knex';
 import type { NormalizedModel } from '../../compiler/model/types.js';
 import { ServiceUnavailableError } from '../errors/errors.js';
 import { openKnex, type PoolOptions } from './connect.js';
+import { Connections } from './connections.js';
 import { dialectOfUrl } from './dialect/dialect-of.js';
 import { KnexRepository } from './knex-repository.js';
 import { buildObjectionModels } from './objection-models.js';
@@ -26,9 +27,10 @@ export interface RepositoryOptions {
 export async function createRepository(opts: RepositoryOptions): Promise<Repository> {
   const dialect = dialectOfUrl(opts.databaseUrl);
   const storage = buildStorageMap(opts.model);
+  const connections = new Connections(dialect.name);
   let knex: Knex | undefined;
   try {
-    knex = openKnex(opts.databaseUrl, opts.pool);
+    knex = openKnex(opts.databaseUrl, connections, opts.pool);
     await knex.raw('SELECT 1');
   } catch (err) {
     await knex?.destroy().catch(() => undefined);
@@ -40,5 +42,5 @@ export async function createRepository(opts: RepositoryOptions): Promise<Reposit
   const onQuery = opts.onQuery;
   if (onQuery) knex.on('query', (q: { sql: string }) => onQuery(q.sql));
   const models = buildObjectionModels(storage, knex);
-  return new KnexRepository({ knex, model: opts.model, storage, dialect, models, ...(onQuery ? { onQuery } : {}) });
+  return new KnexRepository({ knex, connections, model: opts.model, storage, dialect, models, ...(onQuery ? { onQuery } : {}) });
 }

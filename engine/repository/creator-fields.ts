@@ -5,6 +5,7 @@
  */
 import { ADMIN_USERS_TABLE, quoteId } from './naming.js';
 import type { RunContext } from './run-context.js';
+import { bind, query } from './run-sql.js';
 import { typeOf } from './storage-map.js';
 import type { CreatorPair, CreatorSummary } from './types.js';
 
@@ -14,7 +15,7 @@ export async function stampCreator(ctx: RunContext, uid: string, id: number, adm
   const type = typeOf(ctx.storage, uid);
   const row: Record<string, number> = { updated_by_id: adminId };
   if (created) row.created_by_id = adminId;
-  await ctx.knex(type.table).where('id', id).update(row);
+  await query(ctx, type.table).where('id', id).update(row);
 }
 
 function summary(id: unknown, firstname: unknown, lastname: unknown): CreatorSummary | null {
@@ -28,8 +29,8 @@ export async function readCreators(ctx: RunContext, uid: string, ids: readonly n
   const admins = quoteId(ADMIN_USERS_TABLE);
   for (let i = 0; i < ids.length; i += CHUNK) {
     const chunk = ids.slice(i, i + CHUNK);
-    const rows: Record<string, unknown>[] = await ctx.knex
-      .from(ctx.knex.raw(`${quoteId(type.table)} AS "e"`))
+    const rows: Record<string, unknown>[] = await bind(ctx, ctx.knex
+      .from(ctx.knex.raw(`${quoteId(type.table)} AS "e"`)))
       .select(ctx.knex.raw(`"e"."id" AS "id", "c"."id" AS "c_id", "c"."firstname" AS "c_first", "c"."lastname" AS "c_last", "u"."id" AS "u_id", "u"."firstname" AS "u_first", "u"."lastname" AS "u_last"`))
       .joinRaw(`LEFT JOIN ${admins} AS "c" ON "c"."id" = "e"."created_by_id" LEFT JOIN ${admins} AS "u" ON "u"."id" = "e"."updated_by_id"`)
       .whereIn('e.id', chunk);

@@ -5,4 +5,7 @@
  */
 export { createRepository, type RepositoryOptions } from './create-repository.js';
 export { SchemaSyncRefused, syncSchema, type SyncOptions } from './schema/sync-schema.js';
-export type { AdminUserRecord, ApiTokenRecord, CreatorPair, CreatorSummary, FindResult, NewApiToken, Repository, SyncChange, SyncReport } from './types.js';
+export type {
+  AdminUserRecord, ApiTokenRecord, CreatorPair, CreatorSummary, FindResult, LocaleRecord, NewApiToken, PermissionRecord, Repository, RoleRecord,
+  SyncChange, SyncReport,
+} from './types.js';

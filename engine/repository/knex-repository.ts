@@ -1,36 +1,24 @@
 /**
  * engine/repository: the Repository implementation over knex. Each method runs one plan through
- * its runner and translates any driver error on the way out; transaction() hands `fn` a repository
- * bound to the transaction. Knows nothing of HTTP.
+ * its runner, or one call of a store (stores/, Objection models), and translates any driver error
+ * on the way out; transaction() hands `fn` a repository bound to the transaction. Knows nothing of HTTP.
  */
 import type { Knex } from 'knex';
 import type { CreatePlan, DeletePlan, Entry, FindOnePlan, FindPlan, UpdatePlan } from '../plan/types.js';
-import { createAdminUser, findAdminUserByEmail } from './admin-users.js';
-import { createApiToken, findApiTokenByHash, touchApiToken } from './api-tokens.js';
 import { readCreators, stampCreator } from './creator-fields.js';
-import { lastPasswordChange, recordPasswordChange } from './password-changes.js';
-import { clearRateLimit, hitRateLimit, peekRateLimits } from './rate-limits.js';
 import type { RunContext } from './run-context.js';
 import { runFind, runFindOne } from './run-find.js';
+import { createAdminUser, findAdminUserByEmail } from './stores/admin-users.js';
+import { createApiToken, findApiTokenByHash, touchApiToken } from './stores/api-tokens.js';
+import { createLocale, deleteLocales, listLocales } from './stores/locales.js';
+import { lastPasswordChange, recordPasswordChange } from './stores/password-changes.js';
+import { clearRateLimit, hitRateLimit, peekRateLimits } from './stores/rate-limits.js';
+import { createRole, grantPermission, listPermissions, listRoles, revokePermissions } from './stores/roles.js';
 import { runInSavepoint, runInTransaction } from './transaction.js';
 import { translateError } from './translate-error.js';
 import type { FindResult, NewApiToken, Repository } from './types.js';
 import { runCreate, runDelete, runUpdate } from './write/run-write.js';
 import { WrittenRows } from './written-rows.js';
-
-interface BusyPool {
-  used?: { resource?: { connection?: { stream?: { destroy(): void } } } }[];
-}
-
-/**
- * Cut the sockets of the pool's connections still in use (PostgreSQL): their statements fail, the
- * connections come back to the pool and knex's destroy finishes. SQLite connections are never busy
- * between two turns of the event loop.
- */
-function abortBusyConnections(knex: Knex): void {
-  const pool = (knex.client as { pool?: BusyPool }).pool;
-  for (const used of pool?.used ?? []) used.resource?.connection?.stream?.destroy();
-}
 
 export class KnexRepository implements Repository {
   readonly dialect: 'sqlite' | 'postgres';
@@ -38,6 +26,8 @@ export class KnexRepository implements Repository {
   readonly adminUsers: Repository['adminUsers'];
   readonly rateLimits: Repository['rateLimits'];
   readonly passwordChanges: Repository['passwordChanges'];
+  readonly roles: Repository['roles'];
+  readonly locales: Repository['locales'];
   readonly creators: Repository['creators'];
 
   constructor(readonly ctx: RunContext) {
@@ -60,13 +50,25 @@ export class KnexRepository implements Repository {
       record: (userId, at) => this.guard(() => recordPasswordChange(this.ctx, userId, at)),
       last: (userId) => this.guard(() => lastPasswordChange(this.ctx, userId)),
     };
+    this.roles = {
+      list: () => this.guard(() => listRoles(this.ctx)),
+      create: (role) => this.guard(() => createRole(this.ctx, role)),
+      permissions: () => this.guard(() => listPermissions(this.ctx)),
+      grant: (roleId, action) => this.guard(() => grantPermission(this.ctx, roleId, action)),
+      revoke: (ids) => this.guard(() => revokePermissions(this.ctx, ids)),
+    };
+    this.locales = {
+      list: () => this.guard(() => listLocales(this.ctx)),
+      create: (code, name) => this.guard(() => createLocale(this.ctx, code, name)),
+      delete: (ids) => this.guard(() => deleteLocales(this.ctx, ids)),
+    };
     this.creators = {
       stamp: (uid, id, adminUserId, created) => this.guard(() => stampCreator(this.ctx, uid, id, adminUserId, created)),
       read: (uid, ids) => this.guard(() => readCreators(this.ctx, uid, ids)),
     };
   }
 
-  /** the knex instance (or transaction) behind this repository; for syncSchema and tests */
+  /** the knex instance behind this repository (inside a transaction too); for syncSchema and tests */
   get knex(): Knex {
     return this.ctx.knex;
   }
@@ -108,7 +110,9 @@ export class KnexRepository implements Repository {
 
   async close(forceAfterMs?: number): Promise<void> {
     if (this.ctx.tx) return;
-    const timer = forceAfterMs === undefined ? undefined : setTimeout(() => abortBusyConnections(this.ctx.knex), forceAfterMs);
+    // past the deadline, connections still busy are ended under their statement: the statements
+    // fail, the connections come back to the pool and knex's destroy finishes
+    const timer = forceAfterMs === undefined ? undefined : setTimeout(() => this.ctx.connections.endAll(), forceAfterMs);
     try {
       await this.ctx.knex.destroy();
     } finally {

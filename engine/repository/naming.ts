@@ -23,6 +23,10 @@ export function componentLinkTable(ownerTable: string): string {
 /** Strapi v4's link table between files and the entries/components that use them. */
 export const MORPH_TABLE = 'files_related_morphs';
 export const FILE_UID = 'plugin::upload.file';
+/** the users-permissions plugin's roles and their grants, and the i18n plugin's locales (stores/) */
+export const ROLE_UID = 'plugin::users-permissions.role';
+export const PERMISSION_UID = 'plugin::users-permissions.permission';
+export const LOCALE_UID = 'plugin::i18n.locale';
 export const API_TOKENS_TABLE = 'quire_api_tokens';
 export const SCHEMA_STATE_TABLE = 'quire_schema_state';
 export const ADMIN_USERS_TABLE = 'quire_admin_users';

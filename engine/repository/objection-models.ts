@@ -1,13 +1,14 @@
 /**
  * engine/repository: one Objection Model class per content-type and component, built from the
  * model at boot, with relationMappings through the same link tables the query compilers use
- * (relations, single/repeatable components, media). Bound to this repository's knex only; used
- * for graph fetching. Dynamic zones (polymorphic) have no mapping.
+ * (relations, single/repeatable components, media). Bound to this repository's knex only; the
+ * role, permission and locale stores (stores/) query through them, and they fetch graphs. Dynamic
+ * zones (polymorphic) have no mapping.
  */
 import type { Knex } from 'knex';
 import { Model, type RelationMappings } from 'objection';
 import { FILE_UID, MORPH_TABLE } from './naming.js';
-import { linkSides, typeOf, type StorageMap, type TypeStorage } from './storage-map.js';
+import { linkSides, typeOf, type LinkSides, type StorageMap, type TypeStorage } from './storage-map.js';
 
 export type ObjectionModels = ReadonlyMap<string, typeof Model>;
 
@@ -34,6 +35,14 @@ export function buildObjectionModels(storage: StorageMap, knex: Knex): Objection
   return classes;
 }
 
+/**
+ * The order columns of a link row as join-row properties: `order` (the target's position among this
+ * entry's links) and `inverseOrder` (this entry's position among the target's), where the table has them.
+ */
+function linkOrders(s: LinkSides): Record<string, string> {
+  return { ...(s.selfOrder ? { order: s.selfOrder } : {}), ...(s.otherOrder ? { inverseOrder: s.otherOrder } : {}) };
+}
+
 function relationMappings(storage: StorageMap, classes: Map<string, typeof Model>, t: TypeStorage): RelationMappings {
   const mappings: RelationMappings = {};
   const from = `${t.table}.id`;
@@ -46,7 +55,7 @@ function relationMappings(storage: StorageMap, classes: Map<string, typeof Model
         modelClass: classes.get(a.target) as typeof Model,
         join: {
           from,
-          through: { from: `${s.table}.${s.self}`, to: `${s.table}.${s.other}`, ...(s.selfOrder ? { extra: { order: s.selfOrder } } : {}) },
+          through: { from: `${s.table}.${s.self}`, to: `${s.table}.${s.other}`, extra: linkOrders(s) },
           to: `${target.table}.id`,
         },
       };

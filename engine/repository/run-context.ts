@@ -1,18 +1,30 @@
 /**
- * engine/repository: what every runner gets: the knex instance to build statements with (inside a
- * transaction, one bound to its connection), the transaction when there is one, the storage lookup
- * tables and the dialect. Plain data; one per repository (and one per transaction, sharing the maps).
+ * engine/repository: what every runner gets: the knex instance to build statements with, its
+ * connections, the transaction when there is one (every statement then runs on its connection), the
+ * storage lookup tables and the dialect. Plain data; one per repository (and one per transaction, sharing the maps).
+ * Types only, so every runner can name the context without importing how transactions run.
  */
 import type { Knex } from 'knex';
 import type { NormalizedModel } from '../../compiler/model/types.js';
+import type { Connections } from './connections.js';
 import type { Dialect } from './dialect/dialect.js';
 import type { ObjectionModels } from './objection-models.js';
 import type { StorageMap } from './storage-map.js';
-import { runInTransaction, type Transaction } from './transaction.js';
 import type { WrittenRows } from './written-rows.js';
 
+/** the open transaction a context is bound to (transaction.ts implements it) */
+export interface TransactionScope {
+  /** the driver connection every statement of the transaction runs on */
+  readonly connection: unknown;
+  /** throws once the transaction has ended: its connection may serve another one by then */
+  check(): void;
+}
+
 export interface RunContext {
+  /** the repository's knex; builders reach a transaction's connection through run-sql.ts's query()/bind() */
   readonly knex: Knex;
+  /** the connections its pool opened (connections.ts) */
+  readonly connections: Connections;
   readonly model: NormalizedModel;
   readonly storage: StorageMap;
   readonly dialect: Dialect;
@@ -22,14 +34,5 @@ export interface RunContext {
   /** inside a Repository.transaction: rows inserted so far, for the read-back (written-rows.ts) */
   readonly written?: WrittenRows;
   /** set inside a transaction: every statement goes to its connection (run-sql.ts, transaction.ts) */
-  readonly tx?: Transaction;
-}
-
-/**
- * Run `fn` atomically: inside the current transaction when there is one, else in a new one.
- * Used by writes that send more than one statement.
- */
-export async function atomically<T>(ctx: RunContext, fn: (ctx: RunContext) => Promise<T>): Promise<T> {
-  if (ctx.tx) return fn(ctx);
-  return runInTransaction(ctx, fn);
+  readonly tx?: TransactionScope;
 }

@@ -1,50 +1,43 @@
 /**
- * engine/repository: sends one SQL text with `?` placeholders and returns its rows. The text goes
- * straight to a driver connection: inside a transaction the one it holds (transaction.ts), else one
- * taken from knex's pool for the statement. better-sqlite3 runs its cached prepared statement
- * (connect.ts), pg one parameterized query; knex's per-statement machinery (builder, runner,
- * formatting, events) is skipped, so `onQuery` is called here, once per statement.
+ * engine/repository: how statements reach a connection. runSql sends one SQL text with `?`
+ * placeholders and returns its rows: inside a transaction on the connection it holds
+ * (transaction.ts), else on a connection taken from knex's pool for the statement
+ * (`client.acquireConnection()`), through the driver's own API: better-sqlite3 runs a prepared
+ * statement kept per connection in quire's own cache, pg one parameterized query. knex's
+ * per-statement machinery (builder, runner, formatting, events) is skipped, so `onQuery` is called
+ * here, once per statement. `query()` binds a knex builder to the transaction's connection.
  */
+import type { Knex } from 'knex';
+import type { PgConnection, SqliteConnection } from './connections.js';
 import type { RunContext } from './run-context.js';
 
 export type Row = Record<string, unknown>;
 
-interface SqliteStatement {
+/** prepared statements kept per SQLite connection */
+const STATEMENT_CACHE_SIZE = 500;
+const statements = new WeakMap<SqliteConnection, Map<string, BetterStatement>>();
+
+interface BetterStatement {
   readonly reader: boolean;
   all(params: unknown[]): Row[];
   run(params: unknown[]): unknown;
 }
-interface SqliteConnection {
-  prepare(sql: string): SqliteStatement;
-}
-interface PgConnection {
-  query(text: string, values: unknown[]): Promise<{ rows: Row[] }>;
-}
-interface PoolClient {
-  acquireConnection(): Promise<unknown>;
-  releaseConnection(connection: unknown): unknown;
-  /** knex's tarn pool (undefined once destroyed) */
-  pool?: { free: { resource: unknown }[]; pendingAcquires: unknown[] };
-}
-
-/** a better-sqlite3 connection as knex's pool keeps it (transaction.ts marks broken ones disposed) */
-interface IdleSqliteConnection {
-  inTransaction?: boolean;
-  __knex__disposed?: unknown;
-}
 
 /**
- * SQLite: the pool's idle connection, when there is one and nobody waits for it. better-sqlite3 runs a
- * statement synchronously, so a statement outside a transaction can run on it without taking it out
- * of the pool (no acquire, timer or release per statement): nothing else can use the connection
- * before the statement has returned. A connection held by a transaction is not free, one marked
- * disposed or still inside a transaction is left to the pool's own checks.
+ * The connection's prepared statement for `text` (the oldest dropped past STATEMENT_CACHE_SIZE):
+ * the same query shape is compiled by SQLite once per connection, not once per request. Statements
+ * stay valid across schema changes (SQLite re-prepares them itself).
  */
-function idleSqliteConnection(client: PoolClient): unknown {
-  const pool = client.pool;
-  if (!pool || pool.free.length === 0 || pool.pendingAcquires.length !== 0) return undefined;
-  const connection = pool.free[0].resource as IdleSqliteConnection;
-  return connection.__knex__disposed === undefined && connection.inTransaction === false ? connection : undefined;
+function prepared(db: SqliteConnection, text: string): BetterStatement {
+  let cache = statements.get(db);
+  if (cache === undefined) statements.set(db, (cache = new Map()));
+  let stmt = cache.get(text);
+  if (stmt === undefined) {
+    stmt = db.prepare(text) as unknown as BetterStatement;
+    if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+    cache.set(text, stmt);
+  }
+  return stmt;
 }
 
 const POSITIONAL_CACHE = 1000;
@@ -73,14 +66,20 @@ function sqliteValue(v: unknown): unknown {
 export async function sendSql(ctx: RunContext, connection: unknown, text: string, bindings: readonly unknown[]): Promise<Row[]> {
   ctx.onQuery?.(text);
   if (ctx.dialect.name === 'sqlite') {
-    const stmt = (connection as SqliteConnection).prepare(text);
+    const stmt = prepared(connection as SqliteConnection, text);
     const params = bindings.map(sqliteValue);
     if (stmt.reader) return stmt.all(params);
     stmt.run(params);
     return [];
   }
   // text and values as two arguments: pg copies a config object property by property first
-  return (await (connection as PgConnection).query(positionalSql(text), bindings as unknown[])).rows;
+  return (await (connection as PgConnection).query<Row>(positionalSql(text), bindings as unknown[])).rows;
+}
+
+/** the pool of the repository's knex, through the client methods knex declares public */
+interface PoolClient {
+  acquireConnection(): Promise<unknown>;
+  releaseConnection(connection: unknown): unknown;
 }
 
 export async function runSql(ctx: RunContext, text: string, bindings: readonly unknown[]): Promise<Row[]> {
@@ -89,15 +88,32 @@ export async function runSql(ctx: RunContext, text: string, bindings: readonly u
     tx.check();
     return sendSql(ctx, tx.connection, text, bindings);
   }
-  const client = ctx.knex.client as unknown as PoolClient;
   if (ctx.dialect.name === 'sqlite') {
-    const idle = idleSqliteConnection(client);
+    const idle = ctx.connections.idleSqlite();
     if (idle !== undefined) return sendSql(ctx, idle, text, bindings);
   }
+  const client = ctx.knex.client as PoolClient;
   const connection = await client.acquireConnection();
   try {
     return await sendSql(ctx, connection, text, bindings);
   } finally {
     client.releaseConnection(connection);
   }
+}
+
+/**
+ * A knex query builder on `table` that runs where the context's statements run: inside a
+ * transaction on its connection (knex's `builder.connection()`), else on a pooled one.
+ *   query(ctx, 'tags').where('id', 3).update({ name: 'x' })
+ */
+export function query(ctx: RunContext, table: string): Knex.QueryBuilder {
+  return bind(ctx, ctx.knex(table));
+}
+
+/** `builder` bound to the transaction's connection when the context has one */
+export function bind<B extends Knex.QueryBuilder>(ctx: RunContext, builder: B): B {
+  const tx = ctx.tx;
+  if (!tx) return builder;
+  tx.check();
+  return builder.connection(tx.connection) as B;
 }

@@ -1,106 +1,60 @@
 /**
- * engine/repository: transactions without knex's transaction machinery. One connection is taken
- * from knex's pool for the whole transaction; BEGIN, COMMIT and ROLLBACK go straight to the driver
- * (run-sql.ts), and so does every statement of the transaction: run-sql.ts sends on the held
- * connection, and the knex builder calls that remain (updates, deletes, relation moves) get a knex
- * bound to that connection, made only when one is used (`boundKnex`).
+ * engine/repository: transactions on one pooled connection. The connection is taken from knex's
+ * pool for the whole transaction (`client.acquireConnection()`); BEGIN, COMMIT and ROLLBACK go
+ * straight to the driver (run-sql.ts), and so does every statement of the transaction: run-sql.ts
+ * sends its text on the held connection, and the knex builder calls that remain (updates, deletes,
+ * relation moves, the Objection stores) are bound to it with knex's `builder.connection()`.
  *
  * A transaction that fails rolls back before its connection goes back to the pool. A connection
  * whose ROLLBACK fails or does not answer within ROLLBACK_TIMEOUT_MS, or that is still inside a
- * transaction afterwards (SQLite), is marked disposed: knex's pool validates every connection it
- * hands out and destroys such a one instead, so no broken connection serves another request.
+ * transaction afterwards (SQLite), is discarded (connections.ts): the pool's validate hook refuses
+ * it and the pool destroys it, so no broken connection serves another request.
  */
-import { EventEmitter } from 'node:events';
-import { createRequire } from 'node:module';
-import type { Knex } from 'knex';
-import type { RunContext } from './run-context.js';
+import type { RunContext, TransactionScope } from './run-context.js';
 import { sendSql } from './run-sql.js';
 
 /** knex's own limit on a ROLLBACK (its transactions wait 5 s too) */
 const ROLLBACK_TIMEOUT_MS = 5000;
 
+/** the pool of the repository's knex, through the client methods knex declares public */
 interface PoolClient {
   acquireConnection(): Promise<unknown>;
   releaseConnection(connection: unknown): unknown;
 }
 
-/** a driver connection as knex's pool keeps it */
-interface PooledConnection {
-  /** set by knex's PostgreSQL client on a connection error; the pool destroys such a connection */
-  __knex__disposed?: unknown;
-  /** better-sqlite3 */
-  inTransaction?: boolean;
-  /** pg: its socket */
-  stream?: { destroy(): void };
-}
-
-// knex builds a knex instance over any client with this function; it is not re-exported by its main
-// module, and knex has no exports map
-const makeKnex = createRequire(import.meta.url)('knex/lib/knex-builder/make-knex.js') as (client: unknown) => Knex;
-
-/** the events knex's clients emit per statement; forwarded to the pool's client (onQuery listens there) */
-const FORWARDED_EVENTS = ['start', 'query', 'query-error', 'query-response'] as const;
-
-export class Transaction {
+export class Transaction implements TransactionScope {
   /** true once COMMIT or ROLLBACK has been sent: any later statement is refused */
   done = false;
   /** savepoints open (runInSavepoint) */
   depth = 0;
-  private bound?: Knex;
 
-  constructor(
-    readonly connection: unknown,
-    private readonly root: Knex,
-  ) {}
+  constructor(readonly connection: unknown) {}
 
   /** refuses a statement after the end of the transaction (its connection may serve another one by then) */
   check(): void {
     if (this.done) throw new Error('quire repository: statement after the end of its transaction');
   }
-
-  /** a knex instance whose every query runs on this transaction's connection (made on first use) */
-  knex(): Knex {
-    if (this.bound) return this.bound;
-    const root = this.root.client as EventEmitter & PoolClient;
-    // the pool's client with its own listeners, handing out this transaction's connection only
-    const client = Object.create(root) as EventEmitter & PoolClient & { transacting: boolean };
-    EventEmitter.call(client);
-    for (const event of FORWARDED_EVENTS) client.on(event, (...args: unknown[]) => root.emit(event, ...args));
-    client.transacting = true;
-    client.acquireConnection = async () => {
-      this.check();
-      return this.connection;
-    };
-    client.releaseConnection = () => Promise.resolve();
-    this.bound = makeKnex(client);
-    return this.bound;
-  }
 }
 
-function dispose(connection: unknown, reason: unknown): void {
-  const c = connection as PooledConnection;
-  c.__knex__disposed ??= reason ?? new Error('transaction not closed');
-}
-
-/** ROLLBACK, bounded; a connection it cannot bring back outside a transaction is disposed of */
+/** ROLLBACK, bounded; a connection it cannot bring back outside a transaction is discarded */
 async function rollback(ctx: RunContext, connection: unknown): Promise<void> {
-  const c = connection as PooledConnection;
+  const sqlite = ctx.dialect.name === 'sqlite';
   // SQLite ends a transaction itself on some errors (SQLITE_FULL, IOERR, BUSY): nothing to roll back
-  if (ctx.dialect.name === 'sqlite' && c.inTransaction === false) return;
+  if (sqlite && !(connection as { inTransaction: boolean }).inTransaction) return;
   let timer: NodeJS.Timeout | undefined;
   try {
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error('ROLLBACK did not answer')), ROLLBACK_TIMEOUT_MS);
     });
     await Promise.race([sendSql(ctx, connection, 'ROLLBACK', []), timeout]);
-  } catch (err) {
-    dispose(connection, err);
-    // a socket that does not answer is cut, so the pool does not wait on it either
-    if (ctx.dialect.name === 'postgres') c.stream?.destroy();
+  } catch {
+    // PostgreSQL: discarding ends the connection, cutting its socket when the ROLLBACK still waits
+    ctx.connections.discard(connection);
+    return;
   } finally {
     clearTimeout(timer);
   }
-  if (ctx.dialect.name === 'sqlite' && c.inTransaction) dispose(connection, new Error('transaction still open after ROLLBACK'));
+  if (sqlite && (connection as { inTransaction: boolean }).inTransaction) ctx.connections.discard(connection);
 }
 
 /**
@@ -108,7 +62,7 @@ async function rollback(ctx: RunContext, connection: unknown): Promise<void> {
  * COMMIT fails, then the error is rethrown. `fn` gets a context bound to the transaction.
  */
 export async function runInTransaction<T>(ctx: RunContext, fn: (ctx: RunContext) => Promise<T>): Promise<T> {
-  const pool = ctx.knex.client as unknown as PoolClient;
+  const pool = ctx.knex.client as PoolClient;
   const connection = await pool.acquireConnection();
   try {
     await sendSql(ctx, connection, 'BEGIN', []);
@@ -118,19 +72,8 @@ export async function runInTransaction<T>(ctx: RunContext, fn: (ctx: RunContext)
     pool.releaseConnection(connection);
     throw err;
   }
-  const tx = new Transaction(connection, ctx.knex);
-  const inner: RunContext = {
-    model: ctx.model,
-    storage: ctx.storage,
-    dialect: ctx.dialect,
-    models: ctx.models,
-    ...(ctx.onQuery ? { onQuery: ctx.onQuery } : {}),
-    ...(ctx.written ? { written: ctx.written } : {}),
-    tx,
-    get knex() {
-      return tx.knex();
-    },
-  };
+  const tx = new Transaction(connection);
+  const inner: RunContext = { ...ctx, tx };
   try {
     let result: T;
     try {
@@ -178,4 +121,13 @@ export async function runInSavepoint<T>(ctx: RunContext, fn: (ctx: RunContext) =
   } finally {
     tx.depth--;
   }
+}
+
+/**
+ * Run `fn` atomically: inside the current transaction when there is one, else in a new one.
+ * Used by writes that send more than one statement.
+ */
+export async function atomically<T>(ctx: RunContext, fn: (ctx: RunContext) => Promise<T>): Promise<T> {
+  if (ctx.tx) return fn(ctx);
+  return runInTransaction(ctx, fn);
 }

@@ -49,6 +49,31 @@ export interface CreatorPair {
   updatedBy: CreatorSummary | null;
 }
 
+/** a users-permissions role (up_roles) */
+export interface RoleRecord {
+  id: number;
+  /** `public`, `authenticated`, ...; null on a row without one */
+  type: string | null;
+}
+
+/** a users-permissions grant (up_permissions) */
+export interface PermissionRecord {
+  id: number;
+  /** `api::article.article.find`, `plugin::users-permissions.auth.register`, ... */
+  action: string;
+  /** the type of its role; null when it has none */
+  roleType: string | null;
+}
+
+/** an i18n locale row (i18n_locale) */
+export interface LocaleRecord {
+  id: number;
+  /** `en`, `fr`, ... */
+  code: string;
+  /** `French (fr)` */
+  name: string | null;
+}
+
 export interface Repository {
   readonly dialect: 'sqlite' | 'postgres';
   find(plan: FindPlan): Promise<FindResult>;
@@ -83,6 +108,24 @@ export interface Repository {
   readonly passwordChanges: {
     record(userId: number, at: number): Promise<void>;
     last(userId: number): Promise<number | undefined>;
+  };
+  /** the users-permissions plugin's roles and grants, as rows (engine/auth/sync-roles.ts decides what they should be) */
+  readonly roles: {
+    list(): Promise<RoleRecord[]>;
+    /** returns the new role's id */
+    create(role: { name: string; description: string; type: string }): Promise<number>;
+    permissions(): Promise<PermissionRecord[]>;
+    /** a new permission `action` of the role; returns its id */
+    grant(roleId: number, action: string): Promise<number>;
+    /** delete these permissions */
+    revoke(permissionIds: readonly number[]): Promise<void>;
+  };
+  /** the i18n plugin's locale rows (engine/i18n/sync-locales.ts decides what they should be) */
+  readonly locales: {
+    list(): Promise<LocaleRecord[]>;
+    /** returns the new locale's id */
+    create(code: string, name: string): Promise<number>;
+    delete(ids: readonly number[]): Promise<void>;
   };
   /** created_by_id / updated_by_id of content entries */
   readonly creators: {

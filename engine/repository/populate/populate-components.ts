@@ -2,7 +2,7 @@
  * engine/repository/populate: components and dynamic zones, through `<table>_components`. A
  * component attribute is one query (link JOIN component table); a dynamic zone is one query too,
  * LEFT JOINing each allowed component table with prefixed column aliases, then one query per
- * nested attribute per component type.
+ * nested attribute per component type (through `next`, populate.ts's populateEntries).
  */
 import type { ComponentAttribute, DynamicZoneAttribute } from '../../../compiler/model/types.js';
 import type { Entry, PopulateSpec, PublicationState } from '../../plan/types.js';
@@ -12,10 +12,11 @@ import { combine, list, rawBindings, sql } from '../query/sql.js';
 import type { RunContext } from '../run-context.js';
 import { typeOf, type TypeStorage } from '../storage-map.js';
 import { rawRows } from './load-linked.js';
-import { populateEntries, populateLinked } from './populate.js';
+import { populateLinked, type PopulateNext } from './populate-linked.js';
 
 export async function populateComponent(
   ctx: RunContext, type: TypeStorage, entries: Entry[], name: string, attr: ComponentAttribute, spec: PopulateSpec, state: PublicationState,
+  next: PopulateNext,
 ): Promise<void> {
   if (!type.componentLinks) return;
   const component = typeOf(ctx.storage, attr.component);
@@ -24,11 +25,12 @@ export async function populateComponent(
   await populateLinked(ctx, entries, name, attr.repeatable, component, own, state, {
     table: type.componentLinks, owner: 'entity_id', target: 'component_id', order: 'order',
     where: [['field', name], ['component_type', attr.component]],
-  });
+  }, next);
 }
 
 export async function populateDynamicZone(
   ctx: RunContext, type: TypeStorage, entries: Entry[], name: string, attr: DynamicZoneAttribute, spec: PopulateSpec, state: PublicationState,
+  next: PopulateNext,
 ): Promise<void> {
   if (!type.componentLinks || entries.length === 0) return;
   const l = 'l0';
@@ -61,7 +63,7 @@ export async function populateDynamicZone(
   for (const [uid, items] of byComponent) {
     const component = typeOf(ctx.storage, uid);
     const nested = itemSpec(spec, uid, component).populate;
-    if (nested) await populateEntries(ctx, component, items, nested, state);
+    if (nested) await next(ctx, component, items, nested, state);
   }
 }
 

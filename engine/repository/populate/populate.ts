@@ -3,13 +3,14 @@
  * populated attribute per level for all the entries of that level (never one per entry), then the
  * next level on everything just loaded. Unknown populate keys are ignored, as Strapi does.
  * To-one: an Entry or null; to-many: Entry[]; components with `id`; dynamic-zone items with `__component`.
+ * The loaders of the other modules get populateEntries as their `next` level, so none imports this one.
  */
 import { AVAILABLE_LOCALES_KEY, type Entry, type PopulateSpec, type PopulateTree, type PublicationState } from '../../plan/types.js';
 import { FILE_UID } from '../naming.js';
 import type { RunContext } from '../run-context.js';
 import { linkSides, typeOf, type TypeStorage } from '../storage-map.js';
 import { populateComponent, populateDynamicZone } from './populate-components.js';
-import { loadLinked, type LinkQuery } from './load-linked.js';
+import { populateLinked } from './populate-linked.js';
 
 export async function populateEntries(ctx: RunContext, type: TypeStorage, entries: Entry[], tree: PopulateTree, state: PublicationState): Promise<void> {
   if (entries.length === 0) return;
@@ -25,7 +26,7 @@ export async function populateEntries(ctx: RunContext, type: TypeStorage, entrie
         const target = typeOf(ctx.storage, attr.target);
         await populateLinked(ctx, entries, name, attr.toMany, target, spec, spec.publicationState ?? state, {
           table: s.table, owner: s.self, target: s.other, order: s.selfOrder, where: [],
-        });
+        }, populateEntries);
         break;
       }
       case 'media':
@@ -33,13 +34,13 @@ export async function populateEntries(ctx: RunContext, type: TypeStorage, entrie
         await populateLinked(ctx, entries, name, attr.multiple, typeOf(ctx.storage, FILE_UID), spec, 'preview', {
           table: ctx.storage.morphTable, owner: 'related_id', target: 'file_id', order: 'order',
           where: [['related_type', type.uid], ['field', name]],
-        });
+        }, populateEntries);
         break;
       case 'component':
-        await populateComponent(ctx, type, entries, name, attr, spec, state);
+        await populateComponent(ctx, type, entries, name, attr, spec, state, populateEntries);
         break;
       case 'dynamiczone':
-        await populateDynamicZone(ctx, type, entries, name, attr, spec, state);
+        await populateDynamicZone(ctx, type, entries, name, attr, spec, state, populateEntries);
         break;
       default:
         break;
@@ -47,24 +48,10 @@ export async function populateEntries(ctx: RunContext, type: TypeStorage, entrie
   }
 }
 
-/** Load through a link table, attach per owner, then populate the next level. */
-export async function populateLinked(
-  ctx: RunContext, entries: Entry[], name: string, toMany: boolean, target: TypeStorage, spec: PopulateSpec,
-  state: PublicationState, link: LinkQuery,
-): Promise<void> {
-  const owners = [...new Set(entries.map((e) => e.id))];
-  const byOwner = await loadLinked(ctx, owners, target, spec, state, link);
-  for (const e of entries) {
-    const list = byOwner.get(e.id) ?? [];
-    e[name] = toMany ? list : (list[0] ?? null);
-  }
-  if (spec.populate) await populateEntries(ctx, target, [...byOwner.values()].flat(), spec.populate, state);
-}
-
 async function populateLocalizations(ctx: RunContext, type: TypeStorage, entries: Entry[], spec: PopulateSpec, state: PublicationState, name = 'localizations'): Promise<void> {
   const l = type.localizations;
   if (!l) return;
-  await populateLinked(ctx, entries, name, true, type, spec, state, { table: l.name, owner: l.self, target: l.other, order: l.order, where: [] });
+  await populateLinked(ctx, entries, name, true, type, spec, state, { table: l.name, owner: l.self, target: l.other, order: l.order, where: [] }, populateEntries);
 }
 
 /**

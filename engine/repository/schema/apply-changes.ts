@@ -7,7 +7,7 @@
 import type { Knex } from 'knex';
 import type { Dialect } from '../dialect/dialect.js';
 import { indexName, quoteId } from '../naming.js';
-import { LINK_ROLES, type ColumnDef, type DesiredSchema, type IndexDef, type TableDef } from './desired-schema.js';
+import { LINK_ROLES, type ColumnDef, type DesiredSchema, type IndexDef, type TableDef } from './table-defs.js';
 import type { PlannedChange } from './diff-schema.js';
 import type { SchemaSnapshot } from './schema-snapshot.js';
 

@@ -1,46 +1,15 @@
 /**
  * engine/repository/schema: NormalizedModel -> DesiredSchema, the tables quire needs, as plain data:
  * one table per content-type and component, one join table per owning relation, `<table>_components`
- * link tables, files_related_morphs, localizations links, quire_api_tokens and the other internal
- * tables (internal-tables.ts). Pure; sync diffs it.
+ * link tables, files_related_morphs, localizations links, and quire's own tables (internal-tables.ts).
+ * Pure; sync diffs it. The shapes (TableDef...) live in table-defs.ts.
  */
 import type { Attribute, NormalizedModel } from '../../../compiler/model/types.js';
 import type { ColumnKind } from '../dialect/dialect.js';
-import { API_TOKENS_TABLE, columnName, componentLinkTable, FILE_UID, indexName, localizationsTable, MORPH_TABLE } from '../naming.js';
+import { columnName, componentLinkTable, FILE_UID, indexName, localizationsTable, MORPH_TABLE } from '../naming.js';
 import { storageKindOf } from '../storage-map.js';
 import { internalTables } from './internal-tables.js';
-
-export type TableRole = 'content' | 'component' | 'internal' | 'relation' | 'component-link' | 'morph' | 'localizations';
-
-export interface ColumnDef {
-  readonly name: string;
-  /** `increments`: the auto-increment integer primary key */
-  readonly kind: ColumnKind | 'increments';
-  /** table whose id this column holds (ON DELETE CASCADE) */
-  readonly references?: string;
-}
-
-export interface IndexDef {
-  readonly name: string;
-  readonly columns: readonly string[];
-  readonly unique: boolean;
-}
-
-export interface TableDef {
-  readonly name: string;
-  readonly role: TableRole;
-  /** what the table stores, for change messages: a uid, or `uid.attribute` */
-  readonly about: string;
-  readonly columns: readonly ColumnDef[];
-  readonly indexes: readonly IndexDef[];
-}
-
-export interface DesiredSchema {
-  readonly tables: readonly TableDef[];
-}
-
-/** Tables other tables reference come first; link tables last. */
-export const LINK_ROLES: ReadonlySet<TableRole> = new Set(['relation', 'component-link', 'morph', 'localizations']);
+import type { ColumnDef, DesiredSchema, IndexDef, TableDef } from './table-defs.js';
 
 const ID: ColumnDef = { name: 'id', kind: 'increments' };
 
@@ -84,7 +53,7 @@ export function desiredSchema(model: NormalizedModel): DesiredSchema {
     if (Object.values(attributes).some((a) => a.kind === 'component' || a.kind === 'dynamiczone')) links.push(componentLinkDef(uid, table));
   }
   if (model.contentTypes[FILE_UID]) links.push(morphDef(model.contentTypes[FILE_UID].collectionName));
-  tables.push(apiTokensDef(), ...internalTables());
+  tables.push(...internalTables());
   return { tables: [...tables, ...links] };
 }
 
@@ -166,28 +135,6 @@ function localizationsDef(table: string, singularName: string, uid: string): Tab
       { name: indexName(l.name, 'fk'), columns: [l.self], unique: false },
       { name: indexName(l.name, 'inv_fk'), columns: [l.other], unique: false },
       { name: indexName(l.name, 'unique'), columns: [l.self, l.other], unique: true },
-    ],
-  };
-}
-
-function apiTokensDef(): TableDef {
-  return {
-    name: API_TOKENS_TABLE, role: 'internal', about: 'API tokens',
-    columns: [
-      ID,
-      { name: 'name', kind: 'varchar' },
-      { name: 'description', kind: 'text' },
-      { name: 'type', kind: 'varchar' },
-      { name: 'permissions', kind: 'json' },
-      { name: 'access_key_hash', kind: 'varchar' },
-      { name: 'expires_at', kind: 'datetime' },
-      { name: 'last_used_at', kind: 'datetime' },
-      { name: 'created_at', kind: 'datetime' },
-      { name: 'admin_user_id', kind: 'integer' },
-    ],
-    indexes: [
-      { name: indexName(API_TOKENS_TABLE, 'name_unique'), columns: ['name'], unique: true },
-      { name: indexName(API_TOKENS_TABLE, 'access_key_hash_unique'), columns: ['access_key_hash'], unique: true },
     ],
   };
 }

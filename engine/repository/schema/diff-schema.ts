@@ -5,8 +5,7 @@
  * change (values would be lost). Pure: the sync refuses or applies what this returns.
  */
 import type { SyncChange } from '../types.js';
-import type { DesiredSchema, TableDef } from './desired-schema.js';
-import { LINK_ROLES } from './desired-schema.js';
+import { LINK_ROLES, type DesiredSchema, type TableDef } from './table-defs.js';
 import { snapshotOf, type SchemaSnapshot, type TableSnapshot } from './schema-snapshot.js';
 
 const WIDENINGS = new Set(['varchar>text', 'integer>bigint', 'integer>double', 'integer>decimal']);

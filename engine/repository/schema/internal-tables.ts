@@ -1,11 +1,11 @@
 /**
- * engine/repository/schema: quire's own tables besides quire_api_tokens, as TableDefs for the sync:
- * quire_admin_users (the admins behind API tokens, for createdBy/updatedBy) and quire_rate_limits
- * (failed-attempt counters shared by every server process) and quire_password_changes (when each
- * user's password last changed: older JWTs are refused). Pure data.
+ * engine/repository/schema: quire's own tables, as TableDefs for the sync: quire_api_tokens (API
+ * tokens, stored as key hashes), quire_admin_users (the admins behind API tokens, for
+ * createdBy/updatedBy), quire_rate_limits (failed-attempt counters shared by every server process)
+ * and quire_password_changes (when each user's password last changed: older JWTs are refused). Pure data.
  */
-import { ADMIN_USERS_TABLE, indexName, PASSWORD_CHANGES_TABLE, RATE_LIMITS_TABLE } from '../naming.js';
-import type { TableDef } from './desired-schema.js';
+import { ADMIN_USERS_TABLE, API_TOKENS_TABLE, indexName, PASSWORD_CHANGES_TABLE, RATE_LIMITS_TABLE } from '../naming.js';
+import type { TableDef } from './table-defs.js';
 
 function adminUsersDef(): TableDef {
   return {
@@ -52,6 +52,28 @@ function passwordChangesDef(): TableDef {
   };
 }
 
+function apiTokensDef(): TableDef {
+  return {
+    name: API_TOKENS_TABLE, role: 'internal', about: 'API tokens',
+    columns: [
+      { name: 'id', kind: 'increments' },
+      { name: 'name', kind: 'varchar' },
+      { name: 'description', kind: 'text' },
+      { name: 'type', kind: 'varchar' },
+      { name: 'permissions', kind: 'json' },
+      { name: 'access_key_hash', kind: 'varchar' },
+      { name: 'expires_at', kind: 'datetime' },
+      { name: 'last_used_at', kind: 'datetime' },
+      { name: 'created_at', kind: 'datetime' },
+      { name: 'admin_user_id', kind: 'integer' },
+    ],
+    indexes: [
+      { name: indexName(API_TOKENS_TABLE, 'name_unique'), columns: ['name'], unique: true },
+      { name: indexName(API_TOKENS_TABLE, 'access_key_hash_unique'), columns: ['access_key_hash'], unique: true },
+    ],
+  };
+}
+
 export function internalTables(): TableDef[] {
-  return [adminUsersDef(), rateLimitsDef(), passwordChangesDef()];
+  return [apiTokensDef(), adminUsersDef(), rateLimitsDef(), passwordChangesDef()];
 }

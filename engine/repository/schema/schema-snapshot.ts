@@ -1,11 +1,13 @@
 /**
  * engine/repository/schema: the snapshot of what was last synced (kept in quire_schema_state), so a
  * later sync can tell an added attribute from a removed one and a widened type from an incompatible
- * one without reading each database's catalog. Plain JSON; read/written inside the sync transaction.
+ * one without reading each database's catalog. Plain JSON in its one row (SchemaStateModel); read and
+ * written inside the sync transaction.
  */
 import type { Knex } from 'knex';
 import { SCHEMA_STATE_TABLE } from '../naming.js';
-import type { DesiredSchema, IndexDef, TableRole } from './desired-schema.js';
+import { SchemaStateModel } from '../stores/internal-models.js';
+import type { DesiredSchema, IndexDef, TableRole } from './table-defs.js';
 
 export interface TableSnapshot {
   readonly role: TableRole;
@@ -47,14 +49,14 @@ export async function ensureStateTable(trx: Knex.Transaction): Promise<boolean> 
 }
 
 export async function readSnapshot(trx: Knex.Transaction): Promise<SchemaSnapshot | undefined> {
-  const row = await trx(SCHEMA_STATE_TABLE).where('id', 1).first('snapshot');
-  return row ? (JSON.parse(row.snapshot as string) as SchemaSnapshot) : undefined;
+  const row = await SchemaStateModel.query(trx).findById(1).select('snapshot');
+  return row ? (JSON.parse(row.snapshot) as SchemaSnapshot) : undefined;
 }
 
 export async function writeSnapshot(trx: Knex.Transaction, snapshot: SchemaSnapshot, exists: boolean): Promise<void> {
   const row = { snapshot: JSON.stringify(snapshot), synced_at: new Date().toISOString() };
-  if (exists) await trx(SCHEMA_STATE_TABLE).where('id', 1).update(row);
-  else await trx(SCHEMA_STATE_TABLE).insert({ id: 1, ...row });
+  if (exists) await SchemaStateModel.query(trx).findById(1).patch(row);
+  else await SchemaStateModel.query(trx).insert({ id: 1, ...row });
 }
 
 /**

@@ -4,16 +4,17 @@
  * cascade when the row goes. A few statements per level, never one per entry.
  */
 import type { RunContext } from '../run-context.js';
+import { query } from '../run-sql.js';
 import { typeOf, type TypeStorage } from '../storage-map.js';
 
 export async function deleteOwned(ctx: RunContext, type: TypeStorage, ids: readonly number[], fields?: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
   if (type.hasMedia && ctx.storage.morphTable) {
-    const q = ctx.knex(ctx.storage.morphTable).where('related_type', type.uid).whereIn('related_id', ids);
+    const q = query(ctx, ctx.storage.morphTable).where('related_type', type.uid).whereIn('related_id', ids);
     await (fields ? q.whereIn('field', fields) : q).del();
   }
   if (!type.componentLinks) return;
-  const q = ctx.knex(type.componentLinks).whereIn('entity_id', ids);
+  const q = query(ctx, type.componentLinks).whereIn('entity_id', ids);
   const links: { component_id: number; component_type: string }[] = await (fields ? q.whereIn('field', fields) : q).select('component_id', 'component_type');
   await deleteComponents(ctx, links);
 }
@@ -25,7 +26,7 @@ export async function deleteComponents(ctx: RunContext, links: readonly { compon
   for (const [uid, ids] of byType) {
     const component = typeOf(ctx.storage, uid);
     await deleteOwned(ctx, component, ids);
-    await ctx.knex(component.table).whereIn('id', ids).del();
+    await query(ctx, component.table).whereIn('id', ids).del();
   }
 }
 

@@ -5,8 +5,10 @@
  */
 import type { CreatePlan, DeletePlan, UpdatePlan } from '../../plan/types.js';
 import { decodeRows, selectFields } from '../query/select-fields.js';
-import { atomically, type RunContext } from '../run-context.js';
+import type { RunContext } from '../run-context.js';
+import { query } from '../run-sql.js';
 import { typeOf, type TypeStorage } from '../storage-map.js';
+import { atomically } from '../transaction.js';
 import { normalizeDatetime } from '../values/normalize-value.js';
 import { deleteOwned, ownsMore } from './delete-owned.js';
 import { insertRow } from './insert-rows.js';
@@ -52,7 +54,7 @@ export async function runCreate(ctx: RunContext, plan: CreatePlan): Promise<numb
 /** Single types (no id in the plan): the one row there is, lowest id first. */
 async function resolveId(ctx: RunContext, type: TypeStorage, id: number | undefined): Promise<number | undefined> {
   if (id !== undefined) return Number.isSafeInteger(id) ? id : undefined;
-  const row = await ctx.knex(type.table).orderBy('id', 'asc').first('id');
+  const row = await query(ctx, type.table).orderBy('id', 'asc').first('id');
   return row ? Number(row.id) : undefined;
 }
 
@@ -65,7 +67,7 @@ export async function runUpdate(ctx: RunContext, plan: UpdatePlan): Promise<numb
   const update = async (c: RunContext) => {
     const id = await resolveId(c, type, plan.id);
     if (id === undefined) return undefined;
-    const changed = await c.knex(type.table).where('id', id).update(row);
+    const changed = await query(c, type.table).where('id', id).update(row);
     if (!changed) return undefined;
     await writeAssociations(c, type, id, plan.data);
     return id;
@@ -80,7 +82,7 @@ export async function runDelete(ctx: RunContext, plan: DeletePlan): Promise<numb
     const id = await resolveId(c, type, plan.id);
     if (id === undefined) return undefined;
     if (ownsMore(type)) await deleteOwned(c, type, [id]);
-    const deleted = await c.knex(type.table).where('id', id).del();
+    const deleted = await query(c, type.table).where('id', id).del();
     return deleted ? id : undefined;
   };
   return ownsMore(type) ? atomically(ctx, remove) : remove(ctx);

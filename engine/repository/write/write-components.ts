@@ -8,6 +8,7 @@ import type { ComponentAttribute, DynamicZoneAttribute } from '../../../compiler
 import { ApplicationError, messages as m, type MessagePath } from '../../errors/index.js';
 import type { ComponentWrite, DynamicZoneItemWrite, WriteData } from '../../plan/types.js';
 import type { RunContext } from '../run-context.js';
+import { query } from '../run-sql.js';
 import { typeOf, type TypeStorage } from '../storage-map.js';
 import { deleteComponents } from './delete-owned.js';
 import { insertRow, insertRows } from './insert-rows.js';
@@ -45,7 +46,7 @@ async function replaceComponents(ctx: RunContext, owner: TypeStorage, ownerId: n
   const links = owner.componentLinks as string;
   const existing: { component_id: number; component_type: string }[] = creating
     ? []
-    : (await ctx.knex(links).where({ entity_id: ownerId, field }).select('component_id', 'component_type')).map((r: { component_id: unknown; component_type: string }) => ({ component_id: Number(r.component_id), component_type: r.component_type }));
+    : (await query(ctx, links).where({ entity_id: ownerId, field }).select('component_id', 'component_type')).map((r: { component_id: unknown; component_type: string }) => ({ component_id: Number(r.component_id), component_type: r.component_type }));
   const key = (uid: string, id: number) => `${uid}#${id}`;
   const owned = new Set(existing.map((l) => key(l.component_type, l.component_id)));
   const kept = new Set<string>();
@@ -56,7 +57,7 @@ async function replaceComponents(ctx: RunContext, owner: TypeStorage, ownerId: n
     if (id !== undefined) {
       if (!owned.has(key(uid, id)) || kept.has(key(uid, id))) throw new ApplicationError(m.componentNotRelated(field));
       const row = scalarRow(component, write.data.scalars, ctx.dialect);
-      if (Object.keys(row).length) await ctx.knex(component.table).where('id', id).update(row);
+      if (Object.keys(row).length) await query(ctx, component.table).where('id', id).update(row);
       await nested(ctx, component, id, write.data, false, at);
     } else {
       id = await insertRow(ctx, component.table, scalarRow(component, write.data.scalars, ctx.dialect));
@@ -66,7 +67,7 @@ async function replaceComponents(ctx: RunContext, owner: TypeStorage, ownerId: n
     ordered.push({ uid, id });
   }
   const dropped = existing.filter((l) => !kept.has(key(l.component_type, l.component_id)));
-  if (!creating && existing.length) await ctx.knex(links).where({ entity_id: ownerId, field }).del();
+  if (!creating && existing.length) await query(ctx, links).where({ entity_id: ownerId, field }).del();
   if (dropped.length) await deleteComponents(ctx, dropped);
   if (ordered.length) {
     await insertRows(ctx, links, ['entity_id', 'component_id', 'component_type', 'field', 'order'], ordered.map((c, i) => [ownerId, c.id, c.uid, field, i + 1]));

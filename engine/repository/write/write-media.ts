@@ -7,6 +7,7 @@ import type { MediaAttribute } from '../../../compiler/model/types.js';
 import { messages as m, ValidationError, validationIssue, type MessagePath } from '../../errors/index.js';
 import { FILE_UID } from '../naming.js';
 import type { RunContext } from '../run-context.js';
+import { query } from '../run-sql.js';
 import { typeOf, type TypeStorage } from '../storage-map.js';
 
 /** `at`: the attribute's path in the request body (`['seo', 'metaImage']` inside a component), for errors */
@@ -20,16 +21,16 @@ export async function writeMedia(ctx: RunContext, owner: TypeStorage, ownerId: n
   if (twice !== undefined) throw invalid(m.fileTwice(at, twice));
   if (fileIds.length) {
     const files = typeOf(ctx.storage, FILE_UID);
-    const rows: { id: unknown; mime: unknown }[] = await ctx.knex(files.table).whereIn('id', fileIds).select('id', 'mime');
+    const rows: { id: unknown; mime: unknown }[] = await query(ctx, files.table).whereIn('id', fileIds).select('id', 'mime');
     const found = new Map(rows.map((r) => [Number(r.id), typeof r.mime === 'string' ? r.mime : '']));
     const missing = fileIds.filter((id) => !found.has(id));
     if (missing.length) throw invalid(m.relationsNotFound(missing.length, FILE_UID));
     const refused = attr.allowedTypes.length ? fileIds.filter((id) => !attr.allowedTypes.includes(mediaTypeOf(found.get(id)!))) : [];
     if (refused.length) throw invalid(m.fileType(at, refused, attr.allowedTypes));
   }
-  if (!creating) await ctx.knex(morph).where({ related_id: ownerId, related_type: owner.uid, field: name }).del();
+  if (!creating) await query(ctx, morph).where({ related_id: ownerId, related_type: owner.uid, field: name }).del();
   if (fileIds.length) {
-    await ctx.knex(morph).insert(fileIds.map((file_id, i) => ({ file_id, related_id: ownerId, related_type: owner.uid, field: name, order: i + 1 })));
+    await query(ctx, morph).insert(fileIds.map((file_id, i) => ({ file_id, related_id: ownerId, related_type: owner.uid, field: name, order: i + 1 })));
   }
 }
 

@@ -9,7 +9,7 @@ import { messages as m, ValidationError, validationIssue, type MessagePath } fro
 import type { RelationPosition, RelationWrite } from '../../plan/types.js';
 import { quoteId } from '../naming.js';
 import type { RunContext } from '../run-context.js';
-import { runSql } from '../run-sql.js';
+import { query, runSql } from '../run-sql.js';
 import { linkSides, typeOf, type LinkSides } from '../storage-map.js';
 
 interface Link {
@@ -89,13 +89,13 @@ function newLinksSql(ctx: RunContext, s: LinkSides, attr: RelationAttribute, cou
 async function checkExist(ctx: RunContext, attr: RelationAttribute, at: MessagePath, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
   const target = typeOf(ctx.storage, attr.target);
-  const found = new Set((await ctx.knex(target.table).whereIn('id', ids).select('id')).map((r: { id: unknown }) => Number(r.id)));
+  const found = new Set((await query(ctx, target.table).whereIn('id', ids).select('id')).map((r: { id: unknown }) => Number(r.id)));
   const missing = ids.filter((id) => !found.has(id));
   if (missing.length) throw missingTargets(attr, at, missing.length);
 }
 
 async function currentLinks(ctx: RunContext, s: LinkSides, selfId: number): Promise<Link[]> {
-  const q = ctx.knex(s.table).where(s.self, selfId).select({ id: 'id', other: s.other, ...(s.selfOrder ? { order: s.selfOrder } : {}) });
+  const q = query(ctx, s.table).where(s.self, selfId).select({ id: 'id', other: s.other, ...(s.selfOrder ? { order: s.selfOrder } : {}) });
   const rows: { id: unknown; other: unknown; order?: unknown }[] = await (s.selfOrder ? q.orderByRaw(`"${s.selfOrder}" ASC NULLS LAST, "id" ASC`) : q.orderBy('id'));
   return rows.map((r) => ({ id: Number(r.id), other: Number(r.other), order: r.order === null || r.order === undefined ? null : Number(r.order) }));
 }
@@ -126,7 +126,7 @@ function insertIndex(at: MessagePath, id: number, list: number[], position: Rela
 }
 
 async function applyLinks(ctx: RunContext, s: LinkSides, attr: RelationAttribute, selfId: number, current: Link[], final: number[]): Promise<void> {
-  const knex = ctx.knex;
+  const knex = (table: string) => query(ctx, table);
   const keep = new Set(final);
   const removed = current.filter((l) => !keep.has(l.other));
   if (removed.length) await knex(s.table).whereIn('id', removed.map((l) => l.id)).del();

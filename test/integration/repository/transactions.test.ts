@@ -4,14 +4,17 @@
  * other connections do not; BEGIN/COMMIT/ROLLBACK are counted by onQuery; a failure rolls everything
  * back and leaves the connection usable; a nested transaction is a savepoint; a statement after the
  * end is refused; PostgreSQL: the transaction's backend killed half way is a 503, nothing is kept and
- * the pool serves the next request on a new connection.
+ * the pool serves the next request on a new connection. A connection whose ROLLBACK fails or does not
+ * answer is never handed out again.
  */
+import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import pg from 'pg';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { NotFoundError, ServiceUnavailableError } from '../../../engine/errors/errors.js';
 import { createRepository } from '../../../engine/repository/index.js';
 import type { KnexRepository } from '../../../engine/repository/knex-repository.js';
+import { runSql } from '../../../engine/repository/run-sql.js';
 import type { Repository } from '../../../engine/repository/types.js';
 import { PG_URL } from '../../helpers/database.js';
 import { ARTICLE, create, data, DIALECT, ids, openFixture, rejection, TAG, type Fixture } from './fixture.js';
@@ -112,6 +115,43 @@ test(`[${DIALECT}] a read outside an open transaction does not see its rows (SQL
   assert.equal(await names(f.repo), []);
 });
 
+test(`[${DIALECT}] a connection whose ROLLBACK failed is never handed out again: the next statements run on a new one`, async () => {
+  // the statement hook refuses the ROLLBACK once: the connection stays inside the failed
+  // transaction, its uncommitted row visible to whoever would use it next
+  let refuse = true;
+  const repo = await createRepository({
+    model: f.model, databaseUrl: f.databaseUrl, pool: { max: 1 },
+    onQuery: (sql) => {
+      if (sql === 'ROLLBACK' && refuse) {
+        refuse = false;
+        throw new Error('ROLLBACK refused');
+      }
+    },
+  });
+  try {
+    const err = await rejection(
+      repo.transaction(async (tx) => {
+        await create(tx, TAG, { name: 'left open' });
+        throw new NotFoundError('Not Found');
+      }),
+    );
+    assert.instance(err, NotFoundError, 'the error of the transaction passes through');
+    assert.equal(await names(repo), [], 'a read outside does not run inside the stale transaction');
+    await repo.transaction((tx) => create(tx, TAG, { name: 'next' }));
+    assert.equal(await names(repo), ['next']);
+    assert.equal(await names(f.repo), ['next'], 'committed for everyone, the stale row never');
+  } finally {
+    await repo.close();
+    await f.knex('tags').del();
+  }
+});
+
+/** the PostgreSQL backend a transaction's statements run on */
+async function backendPid(tx: Repository): Promise<number> {
+  const [row] = await runSql((tx as KnexRepository).ctx, 'SELECT pg_backend_pid() AS pid', []);
+  return Number(row.pid);
+}
+
 if (DIALECT === 'postgres') {
   test('[postgres] other connections do not see the rows before COMMIT', async () => {
     const outside = new pg.Client({ connectionString: f.databaseUrl });
@@ -129,6 +169,52 @@ if (DIALECT === 'postgres') {
     }
   });
 
+  test('[postgres] a ROLLBACK that does not answer: the connection is cut after 5 s and never handed out again', async () => {
+    // a TCP relay in front of the server that stops relaying on demand (a network that hangs)
+    let frozen = false;
+    const held: Socket[] = [];
+    const relay = createServer((client) => {
+      const server = connect(5432, '127.0.0.1');
+      held.push(client, server);
+      const pipe = (from: Socket, to: Socket) => from.on('data', (d) => void (frozen ? undefined : to.write(d)));
+      pipe(client, server);
+      pipe(server, client);
+      const close = () => { client.destroy(); server.destroy(); };
+      client.on('close', close).on('error', close);
+      server.on('close', close).on('error', close);
+    });
+    await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+    const url = new URL(f.databaseUrl);
+    url.host = `127.0.0.1:${(relay.address() as AddressInfo).port}`;
+    const repo = await createRepository({ model: f.model, databaseUrl: url.toString(), pool: { max: 1 } });
+    try {
+      let pid = 0;
+      const started = Date.now();
+      const err = await rejection(
+        repo.transaction(async (tx) => {
+          await create(tx, TAG, { name: 'never' });
+          pid = await backendPid(tx);
+          frozen = true;
+          throw new NotFoundError('Not Found');
+        }),
+      );
+      assert.instance(err, NotFoundError);
+      assert.ok(Date.now() - started >= 4500, 'the ROLLBACK was waited for');
+      frozen = false;
+      await repo.transaction(async (tx) => {
+        assert.is.not(await backendPid(tx), pid, 'a new connection');
+        await create(tx, TAG, { name: 'next' });
+      });
+      assert.equal(await names(f.repo), ['next']);
+    } finally {
+      frozen = false;
+      await repo.close();
+      for (const socket of held) socket.destroy();
+      await new Promise((resolve) => relay.close(resolve));
+      await f.knex('tags').del();
+    }
+  });
+
   test('[postgres] the backend killed half way: 503, nothing kept, the next transaction gets a new connection', async () => {
     const repo = await createRepository({ model: f.model, databaseUrl: f.databaseUrl, pool: { max: 1 } });
     const admin = new pg.Client({ connectionString: PG_URL });
@@ -138,8 +224,7 @@ if (DIALECT === 'postgres') {
       const err = await rejection(
         repo.transaction(async (tx) => {
           await create(tx, ARTICLE, { title: 'half way' });
-          const r = (await (tx as KnexRepository).knex.raw('SELECT pg_backend_pid() AS pid')) as { rows: { pid: number }[] };
-          pids.push(r.rows[0].pid);
+          pids.push(await backendPid(tx));
           await admin.query('SELECT pg_terminate_backend($1)', [pids[0]]);
           await create(tx, TAG, { name: 'never' });
         }),
@@ -147,8 +232,7 @@ if (DIALECT === 'postgres') {
       assert.instance(err, ServiceUnavailableError, String(err));
       // the one pooled connection was dropped: the next transaction runs on a new backend
       await repo.transaction(async (tx) => {
-        const r = (await (tx as KnexRepository).knex.raw('SELECT pg_backend_pid() AS pid')) as { rows: { pid: number }[] };
-        assert.is.not(r.rows[0].pid, pids[0]);
+        assert.is.not(await backendPid(tx), pids[0]);
         await create(tx, TAG, { name: 'next' });
       });
       assert.equal(await names(repo), ['next']);

@@ -1,18 +1,19 @@
 /**
- * engine/repository: the API token store on quire_api_tokens (permissions kept as JSON). Tokens
- * are looked up by the hash of their access key; the key itself is never stored.
+ * engine/repository/stores: the API token store on quire_api_tokens (ApiTokenModel; permissions kept
+ * as JSON). Tokens are looked up by the hash of their access key; the key itself is never stored.
  */
-import { API_TOKENS_TABLE } from './naming.js';
-import type { RunContext } from './run-context.js';
-import type { ApiTokenRecord, NewApiToken } from './types.js';
-import { decodeValue } from './values/decode-value.js';
+import type { RunContext } from '../run-context.js';
+import type { ApiTokenRecord, NewApiToken } from '../types.js';
+import { decodeValue } from '../values/decode-value.js';
+import { ApiTokenModel } from './internal-models.js';
+import { modelQuery } from './model-query.js';
 
-function toRecord(row: Record<string, unknown>): ApiTokenRecord {
+function toRecord(row: ApiTokenModel): ApiTokenRecord {
   const permissions = decodeValue('json', row.permissions);
   return {
     id: Number(row.id),
     name: String(row.name),
-    description: (row.description as string | null) ?? '',
+    description: row.description ?? '',
     type: row.type as ApiTokenRecord['type'],
     permissions: Array.isArray(permissions) ? (permissions as string[]) : [],
     accessKeyHash: String(row.access_key_hash),
@@ -24,27 +25,25 @@ function toRecord(row: Record<string, unknown>): ApiTokenRecord {
 }
 
 export async function createApiToken(ctx: RunContext, token: NewApiToken): Promise<ApiTokenRecord> {
-  const row = {
+  const row = await modelQuery(ctx, ApiTokenModel).insert({
     name: token.name,
     description: token.description,
     type: token.type,
-    permissions: JSON.stringify(token.permissions ?? []),
+    permissions: token.permissions ?? [],
     access_key_hash: token.accessKeyHash,
     expires_at: token.expiresAt === null ? null : new Date(token.expiresAt).toISOString(),
     last_used_at: null,
     created_at: new Date().toISOString(),
     admin_user_id: token.adminUserId ?? null,
-  };
-  const [r] = await ctx.knex(API_TOKENS_TABLE).insert(row).returning('id');
-  const id = Number(typeof r === 'object' ? (r as { id: unknown }).id : r);
-  return toRecord({ ...row, id });
+  });
+  return toRecord(row);
 }
 
 export async function findApiTokenByHash(ctx: RunContext, hash: string): Promise<ApiTokenRecord | undefined> {
-  const row = await ctx.knex(API_TOKENS_TABLE).where('access_key_hash', hash).first();
+  const row = await modelQuery(ctx, ApiTokenModel).findOne({ access_key_hash: hash });
   return row ? toRecord(row) : undefined;
 }
 
 export async function touchApiToken(ctx: RunContext, id: number): Promise<void> {
-  await ctx.knex(API_TOKENS_TABLE).where('id', id).update({ last_used_at: new Date().toISOString() });
+  await modelQuery(ctx, ApiTokenModel).findById(id).patch({ last_used_at: new Date().toISOString() });
 }

@@ -1,0 +1,69 @@
+/**
+ * engine/repository: the driver connections one repository's pool has opened, as knex's public pool
+ * hooks report them (`afterCreate` adds each, `validate` asks before the pool hands one out), and
+ * the ones quire gave up on. Takes driver objects (better-sqlite3 `Database`, pg `Client`) and uses
+ * only their public API; never looks inside knex's pool.
+ */
+import type BetterSqlite3 from 'better-sqlite3';
+import type pg from 'pg';
+
+export type SqliteConnection = BetterSqlite3.Database;
+export type PgConnection = pg.Client;
+
+export class Connections {
+  /** every connection created and not yet closed (pruned as they close) */
+  private readonly live = new Set<SqliteConnection | PgConnection>();
+  /** connections never to be handed out again (a failed or hung ROLLBACK) */
+  private readonly discarded = new WeakSet<object>();
+
+  constructor(private readonly dialect: 'sqlite' | 'postgres') {}
+
+  /** the pool's `afterCreate`: a new connection */
+  add(connection: SqliteConnection | PgConnection): void {
+    this.live.add(connection);
+    if (this.dialect === 'postgres') (connection as PgConnection).once('end', () => this.live.delete(connection));
+  }
+
+  /** the pool's `validate`: false makes knex's pool destroy the connection instead of handing it out */
+  usable(connection: object): boolean {
+    if (this.discarded.has(connection)) return false;
+    return this.dialect === 'postgres' || (connection as SqliteConnection).open;
+  }
+
+  /**
+   * Never hand `connection` out again: the pool destroys it at its next check. A PostgreSQL
+   * connection is ended now (pg's `end()` cuts the socket under a statement that does not answer).
+   */
+  discard(connection: unknown): void {
+    this.discarded.add(connection as object);
+    if (this.dialect === 'postgres') (connection as PgConnection).end().catch(() => undefined);
+  }
+
+  /**
+   * SQLite: an open connection that no transaction holds, to run one statement on without taking
+   * it from the pool. better-sqlite3 runs a statement synchronously, so nothing else can use the
+   * connection while it runs; a connection inside a transaction (`inTransaction`) is left to the
+   * pool, so the statement waits for the transaction like any other.
+   */
+  idleSqlite(): SqliteConnection | undefined {
+    for (const c of this.live) {
+      const db = c as SqliteConnection;
+      if (!db.open) {
+        this.live.delete(db);
+        continue;
+      }
+      if (!db.inTransaction && !this.discarded.has(db)) return db;
+    }
+    return undefined;
+  }
+
+  /**
+   * PostgreSQL: end every connection still open (the shutdown deadline): a statement still running
+   * fails, its connection goes back to the pool and the pool's destroy can finish. SQLite connections
+   * never stay busy between two turns of the event loop.
+   */
+  endAll(): void {
+    if (this.dialect !== 'postgres') return;
+    for (const c of this.live) (c as PgConnection).end().catch(() => undefined);
+  }
+}
