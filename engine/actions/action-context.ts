@@ -10,6 +10,7 @@ import type { UsersAuth } from '../auth/users-auth.js';
 import type { Repository } from '../repository/types.js';
 import type { StoredFiles } from '../upload/stored-files.js';
 import type { ChangeBus } from './events.js';
+import { USER_UID } from '../auth/uids.js';
 
 export interface ActionContext {
   readonly model: NormalizedModel;
@@ -29,6 +30,8 @@ export interface Caller {
   readonly principal: Principal;
   /** may the caller `find` entries of this uid (populate, relation filters and relation fields obey it) */
   canFind(uid: string): boolean;
+  /** may the caller link entry `id` of `uid` in a write: a readable type, or their own user account */
+  mayLink(uid: string, id: number): boolean;
   /** the client's address as the rate limiter counts it (trusted proxies applied) */
   readonly ip?: string;
 }
@@ -40,13 +43,15 @@ export interface Caller {
  */
 export function callerOf(permissions: Permissions, principal: Principal, ip?: string): Caller {
   const findable = new Map<string, boolean>();
+  const canFind = (uid: string): boolean => {
+    let can = findable.get(uid);
+    if (can === undefined) findable.set(uid, (can = permissions.can(principal, uid, 'find')));
+    return can;
+  };
   return {
     principal,
     ip,
-    canFind(uid: string): boolean {
-      let can = findable.get(uid);
-      if (can === undefined) findable.set(uid, (can = permissions.can(principal, uid, 'find')));
-      return can;
-    },
+    canFind,
+    mayLink: (uid, id) => canFind(uid) || (uid === USER_UID && principal.kind === 'user' && principal.userId === id),
   };
 }

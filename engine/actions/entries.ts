@@ -134,7 +134,7 @@ export async function createEntry(ctx: ActionContext, caller: Caller, uid: strin
   contentType(ctx, uid);
   const readBack = planReadBack(ctx, caller, uid, back);
   const plan = planCreate(ctx.model, uid, body, { now: ctx.now(), strictDrafts: options.strictDrafts, draftByDefault: options.draftByDefault });
-  assertReadableTargets(ctx.model, uid, plan.data, (t) => caller.canFind(t));
+  assertReadableTargets(ctx.model, uid, plan.data, (t, id) => caller.mayLink(t, id));
   return runWrite(ctx, async (tx, queue) => {
     const id = await tx.create(plan);
     await stampCreator(tx, caller.principal, uid, id, true);
@@ -152,7 +152,7 @@ export async function updateEntry(ctx: ActionContext, caller: Caller, uid: strin
   const type = contentType(ctx, uid);
   const readBack = planReadBack(ctx, caller, uid, back);
   const now = ctx.now();
-  const guard = (data: WriteData) => assertReadableTargets(ctx.model, uid, data, (t) => caller.canFind(t));
+  const guard = (data: WriteData) => assertReadableTargets(ctx.model, uid, data, (t, id) => caller.mayLink(t, id));
   const writeOptions = { now, strictDrafts: options.strictDrafts, draftByDefault: options.draftByDefault, guard };
   if (isSingle(type)) {
     const locale = parseLocale(ctx.model, type, options.locale, false);
@@ -214,7 +214,7 @@ export async function createLocalization(ctx: ActionContext, caller: Caller, uid
   const readBack = planReadBack(ctx, caller, uid, back);
   const now = ctx.now();
   return runWrite(ctx, async (tx, queue) => {
-    const guard = (written: WriteData) => assertReadableTargets(ctx.model, uid, written, (t) => caller.canFind(t));
+    const guard = (written: WriteData) => assertReadableTargets(ctx.model, uid, written, (t, id) => caller.mayLink(t, id));
     const id = await writeLocalization(tx, ctx.model, uid, sourceId, data, { now, strictDrafts: options.strictDrafts ?? false, guard });
     await stampCreator(tx, caller.principal, uid, id, true);
     const entry = await readBack(tx, id);

@@ -177,9 +177,11 @@ export class SelectionReader {
           if (!component) continue;
           const child = this.read(component, sets);
           onTags[uid] = child.tags;
-          if (nonEmpty(child.populate)) on[uid] = { populate: child.populate };
+          // every component type comes back over GraphQL (fragments only choose fields); a REST
+          // `on` that names some types returns only those, so each type is named here
+          on[uid] = nonEmpty(child.populate) ? { populate: child.populate } : {};
         }
-        return { request: nonEmpty(on) ? { on } : {}, tag: { key: group.key, on: onTags } };
+        return { request: { on }, tag: { key: group.key, on: onTags } };
       }
       default:
         return undefined;

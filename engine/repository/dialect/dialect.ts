@@ -30,8 +30,6 @@ export interface Dialect {
   lower(expr: string): string;
   /** case-sensitive contains / startsWith / endsWith, wildcards in `value` taken literally */
   caseSensitiveMatch(expr: string, mode: MatchMode, value: string): Sql;
-  /** `expr` differs from `other`, NULL counting as a value (`IS DISTINCT FROM`) */
-  distinctFrom(expr: string, other: string): string;
   /** normalized value (see values/normalize-value.ts) -> the binding this driver wants */
   bindValue(kind: StorageKind, value: unknown): unknown;
   /** normalized filter value -> binding compared against compareExpr */

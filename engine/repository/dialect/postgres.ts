@@ -43,7 +43,6 @@ export const postgresDialect: Dialect = {
   caseSensitiveMatch(expr: string, mode: MatchMode, value: string): Sql {
     return sql(`${expr} LIKE ? ${LIKE_ESCAPE}`, [likePattern(mode, value)]);
   },
-  distinctFrom: (expr, other) => `${expr} IS DISTINCT FROM ${other}`,
   bindValue: (_kind: StorageKind, value: unknown) => value ?? null,
   bindFilterValue: (_kind: StorageKind, value: unknown) => value ?? null,
   translateError(err: unknown, resolve: FieldResolver): QuireError | undefined {

@@ -38,7 +38,6 @@ export const sqliteDialect: Dialect = {
     const pattern = mode === 'contains' ? `*${v}*` : mode === 'startsWith' ? `${v}*` : `*${v}`;
     return sql(`${expr} GLOB ?`, [pattern]);
   },
-  distinctFrom: (expr, other) => `${expr} IS NOT ${other}`,
   bindValue(kind: StorageKind, value: unknown): unknown {
     if (value === null || value === undefined) return null;
     if (kind === 'bigint') return BigInt(value as string);

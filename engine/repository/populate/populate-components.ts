@@ -34,7 +34,13 @@ export async function populateDynamicZone(
 ): Promise<void> {
   if (!type.componentLinks || entries.length === 0) return;
   const l = 'l0';
-  const parts = attr.components.map((uid, i) => {
+  // `on` lists the component types to return; the others are left out, as Strapi v4 does
+  const listed = spec.on ? attr.components.filter((uid) => spec.on?.[uid]) : attr.components;
+  if (listed.length === 0) {
+    for (const e of entries) e[name] = [];
+    return;
+  }
+  const parts = listed.map((uid, i) => {
     const component = typeOf(ctx.storage, uid);
     const alias = `c${i}`;
     const selection = selectFields(component, itemSpec(spec, uid, component).fields, alias, ctx.dialect, `${alias}__`);
@@ -45,7 +51,12 @@ export async function populateDynamicZone(
     `LEFT JOIN ${quoteId(p.component.table)} AS ${quoteId(p.alias)} ON ${qualified(l, 'component_type')} = ? AND ${qualified(p.alias, 'id')} = ${qualified(l, 'component_id')}`,
     [p.uid],
   ));
-  const where = combine([sql(`${qualified(l, 'entity_id')} IN ${ids.text}`, ids.bindings), sql(`${qualified(l, 'field')} = ?`, [name])], 'AND');
+  const types = list(listed);
+  const where = combine([
+    sql(`${qualified(l, 'entity_id')} IN ${ids.text}`, ids.bindings),
+    sql(`${qualified(l, 'field')} = ?`, [name]),
+    ...(spec.on ? [sql(`${qualified(l, 'component_type')} IN ${types.text}`, types.bindings)] : []),
+  ], 'AND');
   const select = [`${qualified(l, 'entity_id')} AS "__owner"`, `${qualified(l, 'component_type')} AS "__component"`, ...parts.map((p) => p.selection.text)].join(', ');
   const text = `SELECT ${select} FROM ${quoteId(type.componentLinks)} AS ${quoteId(l)} ${joins.map((j) => j.text).join(' ')} WHERE ${where.text} ORDER BY ${qualified(l, 'entity_id')} ASC, ${qualified(l, 'order')} ASC NULLS LAST, ${qualified(l, 'id')} ASC`;
   const rows = await rawRows(ctx, text, rawBindings(sql(text, [...joins.flatMap((j) => j.bindings), ...where.bindings])));

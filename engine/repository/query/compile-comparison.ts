@@ -1,9 +1,9 @@
 /**
  * engine/repository/query: one `cmp` node -> SQL, the same semantics on SQLite and PostgreSQL:
  * `$eq/$contains/$startsWith/$endsWith` case-sensitive, the `i` variants compare lower() of both
- * sides (Unicode), wildcards in values are literal. `$ne`/`$nei` treat NULL as a value (IS DISTINCT
- * FROM: NULL rows match `$ne: 'x'`); the other negative operators keep SQL's (and Strapi's) rule
- * that NULL matches nothing. Arrays on scalar operators mean "any of" ($ne, $nei, $notContains*: "none of").
+ * sides (Unicode), wildcards in values are literal. Negative operators keep SQL's (and Strapi v4's,
+ * on every database) rule that NULL matches nothing: `$ne: 'x'` and `$nei` are `<>`, so a NULL
+ * row does not match them. Arrays on scalar operators mean "any of" ($ne, $nei, $notContains*: "none of").
  */
 import { messages, ValidationError } from '../../errors/index.js';
 import type { Operator } from '../../plan/types.js';
@@ -35,11 +35,11 @@ export function compileComparison(field: string, op: Operator, value: unknown, t
     case '$eq':
       return value === null ? sql(`${col} IS NULL`) : sql(`${cmp} = ?`, [bind(value)]);
     case '$ne':
-      return value === null ? sql(`${col} IS NOT NULL`) : sql(dialect.distinctFrom(cmp, '?'), [bind(value)]);
+      return value === null ? sql(`${col} IS NOT NULL`) : sql(`${cmp} <> ?`, [bind(value)]);
     case '$eqi':
       return value === null ? sql(`${col} IS NULL`) : sql(`${dialect.lower(text)} = ${dialect.lower('?')}`, [String(value)]);
     case '$nei':
-      return value === null ? sql(`${col} IS NOT NULL`) : sql(dialect.distinctFrom(dialect.lower(text), dialect.lower('?')), [String(value)]);
+      return value === null ? sql(`${col} IS NOT NULL`) : sql(`${dialect.lower(text)} <> ${dialect.lower('?')}`, [String(value)]);
     case '$lt':
     case '$lte':
     case '$gt':
