@@ -72,6 +72,21 @@ test('a relation to a type the caller cannot read is refused as if the entry did
   assert.is((await s.request('POST', '/api/articles', { body: { data: { title: 'Admin links a user', reviewer: userId } }, token: admin })).status, 200);
 });
 
+test('a signed-in user may link their own account (they read it at /users/me), never another user, over REST and GraphQL', async () => {
+  const me = await registerUser(s, 'self-linker');
+  const mine = await s.request('POST', '/api/articles?populate[reviewer][fields][0]=username', { body: { data: { title: 'Reviewed by me', reviewer: me.user.id } }, token: me.jwt });
+  assert.is(mine.status, 200, mine.text);
+  const stored = await knexOf(s)('articles_reviewer_links').where('article_id', mine.body.data.id).first();
+  assert.is(stored?.user_id, me.user.id, 'the link row is written');
+  const other = await s.request('POST', '/api/articles', { body: { data: { title: 'Reviewed by someone else', reviewer: { connect: [userId] } } }, token: me.jwt });
+  assert.is(other.status, 400, other.text);
+  assert.is(other.body.error.message, '1 relation(s) of type plugin::users-permissions.user associated with this entity do not exist');
+  const g = await gql(s, `mutation { createArticle(data: { title: "Mine via GraphQL", reviewer: "${me.user.id}" }) { data { id } } }`, { token: me.jwt });
+  assert.not.ok(g.body.errors, JSON.stringify(g.body.errors));
+  const gOther = await gql(s, `mutation { createArticle(data: { title: "Theirs via GraphQL", reviewer: "${userId}" }) { data { id } } }`, { token: me.jwt });
+  assert.is(gOther.body.errors[0].extensions.error.message, '1 relation(s) of type plugin::users-permissions.user associated with this entity do not exist');
+});
+
 test('populated to-many relations answer at most maxLimit entries at every depth, whatever the populate asks, on both doors', async () => {
   const article = (await s.request('POST', '/api/articles', { body: { data: { title: 'Many tags', tags: tagIds } }, token: admin })).body.data.id;
   const tags = async (q: string) => (await s.get(`/api/articles/${article}?${q}`, admin)).body.data.attributes.tags.data.length;
