@@ -8,12 +8,13 @@
  */
 import type { ContentType } from '../../compiler/model/types.js';
 import { NotFoundError } from '../errors/index.js';
-import { ALL_LOCALES, parseLocale, planCreate, planFind, planFindOne, planUpdate, type PageLimits, type ReadOptions } from '../plan/index.js';
+import { ALL_LOCALES, parseLocale, planCreate, planFind, planFindOne, type PageLimits, type ReadOptions } from '../plan/index.js';
 import type { Entry, FindOnePlan, FindPlan, PagePlan, WriteData } from '../plan/types.js';
 import type { Repository } from '../repository/types.js';
 import type { ParsedQuery } from '../request/parsed-query.js';
 import type { ActionContext, Caller } from './action-context.js';
 import { attachCreators, stampCreator } from './creators.js';
+import { planEntryUpdate } from './draft-state.js';
 import { parseEntryId } from './entry-id.js';
 import { assertReadableTargets } from './readable-targets.js';
 import type { ChangeKind } from './events.js';
@@ -46,10 +47,7 @@ export interface ReadBack {
 }
 
 export interface WriteOptions {
-  /**
-   * validate drafts like published entries (GraphQL: its SDL declares required attributes non-null,
-   * so a draft without them could not be read back)
-   */
+  /** validate drafts like published entries (by default drafts skip required and minLength, as in Strapi v4) */
   readonly strictDrafts?: boolean;
   /** a draft-and-publish entry created without `publishedAt` is a draft (GraphQL); else it is published (REST) */
   readonly draftByDefault?: boolean;
@@ -166,9 +164,10 @@ export async function updateEntry(ctx: ActionContext, caller: Caller, uid: strin
   }
   const id = parseEntryId(rawId);
   if (id === undefined) throw notFound();
-  const plan = planUpdate(ctx.model, uid, id, body, writeOptions);
-  guard(plan.data);
   return runWrite(ctx, async (tx, queue) => {
+    const plan = await planEntryUpdate(tx, ctx.model, uid, id, body, writeOptions);
+    if (plan === undefined) throw notFound();
+    guard(plan.data);
     await refuseLocaleChange(tx, uid, id, plan.locale);
     const updated = await tx.update(plan);
     if (updated === undefined) throw notFound();

@@ -76,10 +76,10 @@ export const messages = Object.freeze({
     `There was a problem connecting relation with id ${id} at position ${JSON.stringify(position)}. The relation with id ${anchor} needs to be connected first.`,
   /** a component id that does not belong to the entry's attribute (Strapi: an ApplicationError, details {}) */
   componentNotRelated: (attribute: string) => `Some of the provided components in ${attribute} are not related to the entity`,
+  /** a required relation set to null by an update (on create: `defined`) */
+  notNull: (p: MessagePath) => `${at(p)} cannot be null.`,
 
   // ---- write bodies: quire's own (Strapi accepts these, answers 500, or has no such check) -----
-  /** a required relation or media attribute set to null */
-  notNull: (p: MessagePath) => `${at(p)} cannot be null`,
   relationSetMixed: (p: MessagePath) => `${at(p)} cannot combine set with connect or disconnect`,
   relationTwice: (p: MessagePath, id: number) => `${at(p)} connects the relation with id ${id} more than once`,
   relationPosition: (p: MessagePath) => `${at(p)} must have exactly one of before, after, start or end`,
@@ -227,7 +227,7 @@ export const MESSAGE_EXAMPLES: { readonly [K in MessageKey]: Parameters<(typeof 
   invalidRelations: [],
   relationAnchor: [1, { before: 9 }, 9],
   componentNotRelated: ['seo'],
-  notNull: [['cover']],
+  notNull: [['category']],
   relationSetMixed: [['tags']],
   relationTwice: [['tags'], 3],
   relationPosition: [['tags', 'connect', 0, 'position']],
