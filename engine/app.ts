@@ -48,6 +48,8 @@ export interface App {
   inFlight(): number;
   /** close the pool; database work still running after `forceAfterMs` is cut (repository close) */
   close(forceAfterMs?: number): Promise<void>;
+  /** the address the server listens on (the base of links in emails when PUBLIC_URL is unset) */
+  listeningAt(url: string): void;
 }
 
 export interface AppOptions {
@@ -108,8 +110,9 @@ export async function createApp(config: ServerConfig, opts: AppOptions): Promise
     model, repo, permissions,
     changes: new ChangeBus((err, event) => log.error({ err, event: event.event, uid: event.uid }, 'a change listener failed')),
     now: () => new Date(),
-    auth: createUsersAuth(model, repo, config),
+    auth: createUsersAuth(model, repo, config, log),
     ...(uploads && { files: uploads.files }),
+    log,
   };
   const tokens = new ApiTokenCache();
   const jwt = { authenticate: (token: string) => principalOfJwt(actions, token) };
@@ -153,6 +156,10 @@ export async function createApp(config: ServerConfig, opts: AppOptions): Promise
     actions,
     sync,
     inFlight: lifecycle.inFlight,
-    close: (forceAfterMs?: number) => repo.close(forceAfterMs),
+    close: (forceAfterMs?: number) => {
+      actions.auth.mailer.close();
+      return repo.close(forceAfterMs);
+    },
+    listeningAt: (url: string) => actions.auth.listeningAt(url),
   };
 }
