@@ -88,7 +88,7 @@ export const meRole: Resolver = async (parent, _args, ctx) => {
 
 /** The user mutations of the plugin's schema (the generic shadowCRUD ones are not served for users), by `uid.action`. */
 export const USER_MUTATIONS: Readonly<Record<string, Resolver>> = {
-  [`${USER_UID}.create`]: async (_p, args, ctx) => entityOf(await createUser(ctx.runtime.actions, ctx.caller, args.data)),
-  [`${USER_UID}.update`]: async (_p, args, ctx) => entityOf(await updateUser(ctx.runtime.actions, ctx.caller, args.id, args.data ?? {})),
-  [`${USER_UID}.delete`]: async (_p, args, ctx) => entityOf(await destroyUser(ctx.runtime.actions, ctx.caller, args.id)),
+  [`${USER_UID}.create`]: async (_p, args, ctx) => ({ data: entityOf(await createUser(ctx.runtime.actions, ctx.caller, args.data)) }),
+  [`${USER_UID}.update`]: async (_p, args, ctx) => ({ data: entityOf(await updateUser(ctx.runtime.actions, ctx.caller, args.id, args.data ?? {})) }),
+  [`${USER_UID}.delete`]: async (_p, args, ctx) => ({ data: entityOf(await destroyUser(ctx.runtime.actions, ctx.caller, args.id)) }),
 };

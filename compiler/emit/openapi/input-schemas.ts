@@ -80,7 +80,8 @@ function inputProperties(model: NormalizedModel, owner: ContentType | Component,
   const props: Record<string, Schema> = {};
   for (const attr of orderedAttributes(owner)) {
     const { attr: view, note } = drafts ? draftView(attr) : { attr, note: '' };
-    props[attr.name] = attributeInput(model, view, !view.required, withDefault, note);
+    // required media are never enforced (Strapi v4): they take null too
+    props[attr.name] = attributeInput(model, view, !view.required || view.kind === 'media', withDefault, note);
   }
   return props;
 }
