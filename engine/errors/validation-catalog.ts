@@ -168,6 +168,8 @@ export const messages = Object.freeze({
   uploadField: (ref: string, field: string) => `field must be a media attribute of ${ref}, got "${field}"`,
   uploadRefId: () => 'refId must be an entry id',
   uploadSingleFile: (field: string) => `${field} holds a single file`,
+  /** a multipart create/update without a `data` part that is a JSON object */
+  multipartData: () => 'The "data" part must be a JSON object',
   uploadEntryMissing: (uid: string, id: number | string) => `${uid} ${id} does not exist`,
   uploadNotAFile: (p: MessagePath) => `${at(p)} must be a file sent with the request`,
   multipartMalformed: () => 'Malformed multipart body',
@@ -311,6 +313,7 @@ export const MESSAGE_EXAMPLES: { readonly [K in MessageKey]: Parameters<(typeof 
   uploadField: ['api::article.article', 'title'],
   uploadRefId: [],
   uploadSingleFile: ['cover'],
+  multipartData: [],
   uploadEntryMissing: ['api::article.article', 99],
   uploadNotAFile: [['files']],
   multipartMalformed: [],
