@@ -105,7 +105,10 @@ export async function createApp(config: ServerConfig, opts: AppOptions): Promise
     throw err;
   }
   const permissions = new Permissions(model);
-  const uploads = createUploads(model, config.upload, log);
+  // the project's upload sizeLimit (config/plugins), unless UPLOAD_MAX_FILE_SIZE says otherwise
+  const sizeLimit = model.config.upload?.sizeLimit;
+  const uploadConfig = sizeLimit !== undefined && !config.upload.maxFileSizeSet ? { ...config.upload, maxFileSize: Math.min(sizeLimit, 5 * 1024 ** 3) } : config.upload;
+  const uploads = createUploads(model, uploadConfig, log);
   const actions: ActionContext = {
     model, repo, permissions,
     changes: new ChangeBus((err, event) => log.error({ err, event: event.event, uid: event.uid }, 'a change listener failed')),
@@ -145,7 +148,7 @@ export async function createApp(config: ServerConfig, opts: AppOptions): Promise
     corsOrigins: config.corsOrigins,
     bodyLimit: config.bodyLimit,
     strictQuery: config.security.strictQueryParameters,
-    multipart: config.upload,
+    multipart: uploadConfig,
     checkBody: config.contracts.validateResponses ? (operationId, body, params) => validator.check(operationId, body, params, model, log) : undefined,
     log,
   });
