@@ -10,10 +10,11 @@ import type { BaseLogger as Logger } from 'pino';
 import type { ActionContext } from './actions/action-context.js';
 import { ChangeBus } from './actions/events.js';
 import { principalOfJwt } from './actions/users.js';
+import { loadCustomRoles } from './auth/custom-roles.js';
 import { Permissions } from './auth/permissions.js';
 import { resolvePrincipal } from './auth/resolve-principal.js';
 import { ApiTokenCache } from './auth/token-cache.js';
-import { USER_UID } from './auth/uids.js';
+import { ROLE_UID, USER_UID } from './auth/uids.js';
 import { createUsersAuth } from './auth/users-auth.js';
 import { loadArtifacts, type Artifacts } from './boot/load-artifacts.js';
 import { syncDatabase } from './boot/sync-database.js';
@@ -28,6 +29,7 @@ import { createLifecycle } from './http/lifecycle.js';
 import { ReplyWriter } from './http/reply.js';
 import { contentRoute, restReadExtras, type RestDoor } from './http/rest/content-routes.js';
 import { i18nRoute } from './http/rest/i18n-routes.js';
+import { rolesRoute } from './http/rest/roles-routes.js';
 import { usersRoute } from './http/rest/users-routes.js';
 import type { Route } from './http/route.js';
 import type { RouteEntry } from './http/route-entry.js';
@@ -79,6 +81,7 @@ function restRoutes(artifacts: Artifacts, door: RestDoor): RouteEntry[] {
       const { uid = '', action = '' } = op['x-quire'] ?? {};
       const route = uid === FILE_UID ? uploadRoute(door.actions, op.operationId, action)
         : uid === USER_UID ? usersRoute(door, op.operationId, action)
+          : uid === ROLE_UID ? rolesRoute(door, op.operationId, action)
           : uid === LOCALE_UID ? i18nRoute(door, op.operationId, action)
             : uid.startsWith('api::') ? contentRoute(door, op.operationId, uid, action)
               : undefined;
@@ -105,6 +108,7 @@ export async function createApp(config: ServerConfig, opts: AppOptions): Promise
     throw err;
   }
   const permissions = new Permissions(model);
+  await loadCustomRoles(repo, permissions);
   // the project's upload sizeLimit (config/plugins), unless UPLOAD_MAX_FILE_SIZE says otherwise
   const sizeLimit = model.config.upload?.sizeLimit;
   const uploadConfig = sizeLimit !== undefined && !config.upload.maxFileSizeSet ? { ...config.upload, maxFileSize: Math.min(sizeLimit, 5 * 1024 ** 3) } : config.upload;

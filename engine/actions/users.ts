@@ -12,6 +12,7 @@ import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import type { Principal } from '../auth/permissions.js';
 import { ROLE_UID, USER_UID } from '../auth/uids.js';
 import { newConfirmationCode } from '../auth/account-tokens.js';
+import { refreshCustomRoles } from '../auth/custom-roles.js';
 import { readLoginInput, readRegisterInput, readUserCreate, readUserUpdate, registrationFields } from '../auth/user-input.js';
 import { sendAccountEmail } from './account-emails.js';
 import { planCreate, planFind, planFindOne, planUpdate } from '../plan/index.js';
@@ -183,6 +184,7 @@ export async function principalOfJwt(ctx: ActionContext, token: string): Promise
   if (changed !== undefined && claims.iat < Math.floor(changed / 1000)) throw invalidCredentials();
   const role = user.role as Entry | null | undefined;
   if (!role || typeof role.type !== 'string') throw invalidCredentials();
+  await refreshCustomRoles(ctx.repo, ctx.permissions, role.type);
   return { kind: 'user', userId: id, role: role.type };
 }
 

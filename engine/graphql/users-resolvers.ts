@@ -8,6 +8,7 @@
  * (`auth: false`); quire keeps one rule for both front doors.
  */
 import type { GraphQLFieldResolver } from 'graphql';
+import { createRole, deleteRole, updateRole } from '../actions/roles.js';
 import { changePassword, confirmEmail, forgotPassword, resetPassword } from '../actions/user-accounts.js';
 import { createUser, destroyUser, login, me, register, updateUser, userRole } from '../actions/users.js';
 import { entityOf } from './read-entries.js';
@@ -86,8 +87,20 @@ export const meRole: Resolver = async (parent, _args, ctx) => {
   return role ? flatEntry(ctx.model, ROLE_UID, role) : null;
 };
 
-/** The user mutations of the plugin's schema (the generic shadowCRUD ones are not served for users), by `uid.action`. */
+/**
+ * GraphQL role input (`name`, `description`, `type`; its `permissions` and `users` are ids of rows,
+ * not Strapi's map, and are not taken: the REST roles API sets permissions)
+ */
+const roleInput = (data: unknown) => {
+  const d = (data ?? {}) as Record<string, unknown>;
+  return Object.fromEntries(['name', 'description', 'type'].filter((k) => d[k] !== undefined && d[k] !== null).map((k) => [k, d[k]]));
+};
+
+/** The user and role mutations of the plugin's schema (the generic shadowCRUD ones are not served for them), by `uid.action`. */
 export const USER_MUTATIONS: Readonly<Record<string, Resolver>> = {
+  [`${ROLE_UID}.create`]: async (_p, args, ctx) => createRole(ctx.runtime.actions, ctx.caller, roleInput(args.data)),
+  [`${ROLE_UID}.update`]: async (_p, args, ctx) => updateRole(ctx.runtime.actions, ctx.caller, args.id, roleInput(args.data)),
+  [`${ROLE_UID}.delete`]: async (_p, args, ctx) => deleteRole(ctx.runtime.actions, ctx.caller, args.id),
   [`${USER_UID}.create`]: async (_p, args, ctx) => ({ data: entityOf(await createUser(ctx.runtime.actions, ctx.caller, args.data)) }),
   [`${USER_UID}.update`]: async (_p, args, ctx) => ({ data: entityOf(await updateUser(ctx.runtime.actions, ctx.caller, args.id, args.data ?? {})) }),
   [`${USER_UID}.delete`]: async (_p, args, ctx) => ({ data: entityOf(await destroyUser(ctx.runtime.actions, ctx.caller, args.id)) }),

@@ -215,3 +215,85 @@ export function addUsersPermissionsPaths(model: NormalizedModel, prefix: string,
   if (!model.contentTypes[USER_UID]) return;
   for (const route of ROUTES) addOperation(paths, restPath(prefix, ...route.path), route.method, buildOperation(operationFor(model, route)));
 }
+
+const ROLE_UID = 'plugin::users-permissions.role';
+
+export const ROLE_NAMES = {
+  map: 'UsersPermissionsPermissionsMap',
+  summary: 'UsersPermissionsRoleSummary',
+  detail: 'UsersPermissionsRoleDetail',
+  request: 'UsersPermissionsRoleRequest',
+  ok: 'UsersPermissionsOk',
+} as const;
+
+const ROLE_SCALARS: Record<string, Schema> = {
+  id: { type: 'integer', minimum: 1 },
+  name: { type: 'string' },
+  description: { type: 'string', nullable: true },
+  type: { type: 'string' },
+  createdAt: { type: 'string', format: 'date-time' },
+  updatedAt: { type: 'string', format: 'date-time' },
+};
+
+/** The roles API's schemas: Strapi's permissions map, a role in a list (with nb_users), a role with its map, the write body. */
+export function rolesSchemas(): [string, Schema][] {
+  const action: Schema = { type: 'object', required: ['enabled'], properties: { enabled: { type: 'boolean' }, policy: { type: 'string' } } };
+  return [
+    [ROLE_NAMES.map, describe('`{ "api::post": { "controllers": { "post": { "find": { "enabled": true, "policy": "" } } } } }`: every action quire serves, by plugin or API, controller and action.', {
+      type: 'object',
+      additionalProperties: { type: 'object', required: ['controllers'], properties: { controllers: { type: 'object', additionalProperties: { type: 'object', additionalProperties: action } } } },
+    })],
+    [ROLE_NAMES.summary, { type: 'object', required: ['id', 'name', 'type', 'nb_users'], properties: { ...ROLE_SCALARS, nb_users: { type: 'integer', minimum: 0, description: 'Users holding the role.' } } }],
+    [ROLE_NAMES.detail, { type: 'object', required: ['id', 'name', 'type', 'permissions'], properties: { ...ROLE_SCALARS, permissions: ref(ROLE_NAMES.map) } }],
+    [ROLE_NAMES.request, describe('A custom role: its type comes from its name ("Content Editor" -> content_editor). Roles defined in config/permissions.json are changed there (400 here).', {
+      type: 'object',
+      properties: { name: { type: 'string', minLength: 3 }, description: { type: 'string', nullable: true }, type: { type: 'string' }, permissions: ref(ROLE_NAMES.map) },
+    })],
+    [ROLE_NAMES.ok, { type: 'object', required: ['ok'], properties: { ok: { type: 'boolean', enum: [true] } } }],
+  ];
+}
+
+interface RoleRoute {
+  readonly method: 'get' | 'post' | 'put' | 'delete';
+  readonly path: string[];
+  readonly action: string;
+  /** Strapi's permission: `plugin::users-permissions.<controller>.<action>` */
+  readonly permission: string;
+  readonly summary: string;
+}
+
+const ROLE_ROUTES: readonly RoleRoute[] = [
+  { method: 'get', path: ['users-permissions', 'roles'], action: 'find', permission: 'role.find', summary: 'List roles' },
+  { method: 'get', path: ['users-permissions', 'roles', '{id}'], action: 'findOne', permission: 'role.findOne', summary: 'Get a role with its permissions' },
+  { method: 'post', path: ['users-permissions', 'roles'], action: 'createRole', permission: 'role.createRole', summary: 'Create a role' },
+  { method: 'put', path: ['users-permissions', 'roles', '{id}'], action: 'updateRole', permission: 'role.updateRole', summary: 'Update a role and its permissions' },
+  { method: 'delete', path: ['users-permissions', 'roles', '{id}'], action: 'deleteRole', permission: 'role.deleteRole', summary: 'Delete a role (its users get the public role)' },
+  { method: 'get', path: ['users-permissions', 'permissions'], action: 'getPermissions', permission: 'permissions.getPermissions', summary: 'Every permission quire serves' },
+];
+
+function roleOperation(model: NormalizedModel, route: RoleRoute): OperationSpec {
+  const byId = route.path.includes('{id}');
+  const success: Schema = route.action === 'find' ? { type: 'object', required: ['roles'], properties: { roles: { type: 'array', items: ref(ROLE_NAMES.summary) } } }
+    : route.action === 'findOne' ? { type: 'object', required: ['role'], properties: { role: ref(ROLE_NAMES.detail) } }
+      : route.action === 'getPermissions' ? { type: 'object', required: ['permissions'], properties: { permissions: ref(ROLE_NAMES.map) } }
+        : ref(ROLE_NAMES.ok);
+  const permission = `plugin::users-permissions.${route.permission}`;
+  return {
+    tag: 'Role',
+    summary: route.summary,
+    description: `Answered by the users-permissions plugin: flat JSON.\n\n${accessNote(model, permission, true)}`,
+    operationId: `users-permissions.${route.permission}`,
+    uid: ROLE_UID,
+    action: route.action,
+    parameters: byId ? [idParameterRef] : [],
+    ...(route.action === 'createRole' || route.action === 'updateRole' ? { requestBody: jsonBody(ref(ROLE_NAMES.request)) } : {}),
+    success,
+    successDescription: route.action === 'find' ? 'Every role.' : route.action === 'findOne' ? 'The role and its permissions map.' : route.action === 'getPermissions' ? 'Every action, none enabled.' : 'Done.',
+    addressed: byId,
+  };
+}
+
+export function addRolesPaths(model: NormalizedModel, prefix: string, paths: Paths): void {
+  if (!model.contentTypes[ROLE_UID]) return;
+  for (const route of ROLE_ROUTES) addOperation(paths, restPath(prefix, ...route.path), route.method, buildOperation(roleOperation(model, route)));
+}
