@@ -26,6 +26,8 @@ export interface OperationSpec {
   readonly addressed: boolean;
   /** failed attempts are rate limited (adds 429) */
   readonly rateLimited?: boolean;
+  /** sends an email (adds 503: the mail server did not take it) */
+  readonly sendsEmail?: boolean;
 }
 
 /** `jsonBody(ref('ArticleRequest'))` -> a required application/json request body. */
@@ -42,6 +44,7 @@ export function buildOperation(spec: OperationSpec): Schema {
   if (spec.requestBody) statuses.push(413, 415);
   if (spec.rateLimited) statuses.push(429);
   statuses.push(500);
+  if (spec.sendsEmail) statuses.push(503);
   const status = spec.successStatus ?? 200;
   const responses: Record<string, Schema> = {
     [status]: spec.success

@@ -208,6 +208,7 @@ function operationFor(model: NormalizedModel, route: UserRoute): OperationSpec {
     successDescription,
     addressed: byId,
     rateLimited: ['login', 'register', 'forgotPassword', 'sendEmailConfirmation'].includes(route.action),
+    sendsEmail: ['register', 'forgotPassword', 'sendEmailConfirmation'].includes(route.action),
   };
 }
 
