@@ -16,6 +16,7 @@ import { knexOf } from './users-fixture.js';
 
 let s: MembersServer;
 let listed: MembersServer;
+let closed: MembersServer;
 
 const withAllowedFields = (spec: string) => {
   const file = join(spec, 'config', 'plugins.js');
@@ -25,10 +26,17 @@ const withAllowedFields = (spec: string) => {
 test.before(async () => {
   s = await startMembers('register-fields');
   listed = await startMembers('register-allowed', { edit: withAllowedFields });
+  closed = await startMembers('register-closed', {
+    edit: (spec) => {
+      const file = join(spec, 'config', 'plugins.js');
+      writeFileSync(file, readFileSync(file, 'utf8').replace('advanced: {', "advanced: { allow_register: false, unique_email: false, default_role: 'public',"));
+    },
+  });
 });
 test.after(async () => {
   await s.stop();
   await listed.stop();
+  await closed.stop();
 });
 
 const register = (srv: MembersServer, body: Record<string, unknown>) => srv.request('POST', '/api/auth/local/register', { body: { password: 'secret-horse-1', ...body } });
@@ -65,6 +73,15 @@ test('allowedFields: the listed attributes only (a private one too); role never'
   const row = await stored(listed, r.body.user.id);
   assert.equal([row.notes, row.last_name], ['kept', null]);
   assert.is(await roleOf(listed, r.body.user.id), 'authenticated');
+});
+
+test('advanced settings: allow_register false refuses registration; default_role and unique_email apply to created users', async () => {
+  const r = await register(closed, { username: 'nina', email: 'nina@example.com' });
+  assert.equal(r.body.error, { status: 400, name: 'ApplicationError', message: 'Register action is currently disabled', details: {} });
+  const made = await closed.request('POST', '/api/users', { body: { username: 'nina', email: 'nina@example.com', password: 'secret-horse-1' }, token: closed.admin });
+  assert.is(made.body.role.type, 'public', 'advanced.default_role');
+  const twin = await closed.request('POST', '/api/users', { body: { username: 'nina2', email: 'NINA@example.com', password: 'secret-horse-1' }, token: closed.admin });
+  assert.is(twin.status, 201, 'the same email twice when unique_email is false');
 });
 
 test('POST /api/users: 201 with the role; Strapi\'s messages for a taken username or email; role settable', async () => {
