@@ -10,10 +10,11 @@ import type { BaseLogger as Logger } from 'pino';
 import type { ActionContext } from './actions/action-context.js';
 import { ChangeBus } from './actions/events.js';
 import { principalOfJwt } from './actions/users.js';
+import { loadCustomRoles } from './auth/custom-roles.js';
 import { Permissions } from './auth/permissions.js';
 import { resolvePrincipal } from './auth/resolve-principal.js';
 import { ApiTokenCache } from './auth/token-cache.js';
-import { USER_UID } from './auth/uids.js';
+import { ROLE_UID, USER_UID } from './auth/uids.js';
 import { createUsersAuth } from './auth/users-auth.js';
 import { loadArtifacts, type Artifacts } from './boot/load-artifacts.js';
 import { syncDatabase } from './boot/sync-database.js';
@@ -28,6 +29,7 @@ import { createLifecycle } from './http/lifecycle.js';
 import { ReplyWriter } from './http/reply.js';
 import { contentRoute, restReadExtras, type RestDoor } from './http/rest/content-routes.js';
 import { i18nRoute } from './http/rest/i18n-routes.js';
+import { rolesRoute } from './http/rest/roles-routes.js';
 import { usersRoute } from './http/rest/users-routes.js';
 import type { Route } from './http/route.js';
 import type { RouteEntry } from './http/route-entry.js';
@@ -48,6 +50,8 @@ export interface App {
   inFlight(): number;
   /** close the pool; database work still running after `forceAfterMs` is cut (repository close) */
   close(forceAfterMs?: number): Promise<void>;
+  /** the address the server listens on (the base of links in emails when PUBLIC_URL is unset) */
+  listeningAt(url: string): void;
 }
 
 export interface AppOptions {
@@ -77,6 +81,7 @@ function restRoutes(artifacts: Artifacts, door: RestDoor): RouteEntry[] {
       const { uid = '', action = '' } = op['x-quire'] ?? {};
       const route = uid === FILE_UID ? uploadRoute(door.actions, op.operationId, action)
         : uid === USER_UID ? usersRoute(door, op.operationId, action)
+          : uid === ROLE_UID ? rolesRoute(door, op.operationId, action)
           : uid === LOCALE_UID ? i18nRoute(door, op.operationId, action)
             : uid.startsWith('api::') ? contentRoute(door, op.operationId, uid, action)
               : undefined;
@@ -103,13 +108,18 @@ export async function createApp(config: ServerConfig, opts: AppOptions): Promise
     throw err;
   }
   const permissions = new Permissions(model);
-  const uploads = createUploads(model, config.upload, log);
+  await loadCustomRoles(repo, permissions);
+  // the project's upload sizeLimit (config/plugins), unless UPLOAD_MAX_FILE_SIZE says otherwise
+  const sizeLimit = model.config.upload?.sizeLimit;
+  const uploadConfig = sizeLimit !== undefined && !config.upload.maxFileSizeSet ? { ...config.upload, maxFileSize: Math.min(sizeLimit, 5 * 1024 ** 3) } : config.upload;
+  const uploads = createUploads(model, uploadConfig, log);
   const actions: ActionContext = {
     model, repo, permissions,
     changes: new ChangeBus((err, event) => log.error({ err, event: event.event, uid: event.uid }, 'a change listener failed')),
     now: () => new Date(),
-    auth: createUsersAuth(model, repo, config),
+    auth: createUsersAuth(model, repo, config, log),
     ...(uploads && { files: uploads.files }),
+    log,
   };
   const tokens = new ApiTokenCache();
   const jwt = { authenticate: (token: string) => principalOfJwt(actions, token) };
@@ -142,7 +152,7 @@ export async function createApp(config: ServerConfig, opts: AppOptions): Promise
     corsOrigins: config.corsOrigins,
     bodyLimit: config.bodyLimit,
     strictQuery: config.security.strictQueryParameters,
-    multipart: config.upload,
+    multipart: uploadConfig,
     checkBody: config.contracts.validateResponses ? (operationId, body, params) => validator.check(operationId, body, params, model, log) : undefined,
     log,
   });
@@ -153,6 +163,10 @@ export async function createApp(config: ServerConfig, opts: AppOptions): Promise
     actions,
     sync,
     inFlight: lifecycle.inFlight,
-    close: (forceAfterMs?: number) => repo.close(forceAfterMs),
+    close: (forceAfterMs?: number) => {
+      actions.auth.mailer.close();
+      return repo.close(forceAfterMs);
+    },
+    listeningAt: (url: string) => actions.auth.listeningAt(url),
   };
 }

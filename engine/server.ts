@@ -79,6 +79,8 @@ export async function startServer(config: ServerConfig, logger = createLogger(co
   const addr = server.address() as AddressInfo;
   const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   const url = `http://${host}:${addr.port}`;
+  // links in emails point here unless PUBLIC_URL says otherwise
+  app.listeningAt(`http://${config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : host}:${addr.port}`);
   const types = Object.values(app.actions.model.contentTypes).filter((t) => t.namespace === 'api').length;
   if (config.nodeEnv !== 'test') process.stdout.write(`quire serving ${types} content-types at ${url} (REST ${app.actions.model.config.rest.prefix}) on ${describeDatabase(config.databaseUrl)}${worker ? ` (worker ${worker}, pid ${process.pid})` : ''}\n`);
   let stopping: Promise<void> | undefined;

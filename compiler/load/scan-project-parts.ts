@@ -11,7 +11,7 @@ import { DefinitionWarning } from '../errors.js';
 import { POPULATE_DEEP_PLUGIN } from '../model/names.js';
 
 /** Plugins whose Content API quire serves (config/plugins entries for them are read, not reported). */
-export const SERVED_PLUGINS = new Set(['graphql', 'users-permissions', 'upload', 'i18n', 'documentation', POPULATE_DEEP_PLUGIN]);
+export const SERVED_PLUGINS = new Set(['graphql', 'users-permissions', 'upload', 'i18n', 'documentation', 'email', POPULATE_DEEP_PLUGIN]);
 /** package.json dependencies that are those plugins */
 const SERVED_PACKAGES = new Set([...[...SERVED_PLUGINS].map((p) => `@strapi/plugin-${p}`), POPULATE_DEEP_PLUGIN]);
 const PLUGIN_PACKAGE = /(^|\/)strapi-plugin-|^@strapi\/plugin-/;

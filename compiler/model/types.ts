@@ -189,12 +189,75 @@ export interface I18nConfig {
   readonly locales: readonly string[];
 }
 
-/** The users-permissions plugin settings quire reads (plugins.json `users-permissions.config`). */
+/** One of the users-permissions email templates (Strapi keeps them in its store; quire reads `config.email`). */
+export interface EmailTemplate {
+  readonly from: { readonly name: string; readonly email: string };
+  /** Reply-To; empty: the email plugin's `defaultReplyTo` */
+  readonly responseEmail: string;
+  /** the subject (`<%= ... %>` placeholders allowed) */
+  readonly object: string;
+  /** the body, HTML (`<%= URL %>`, `<%= TOKEN %>`, `<%= CODE %>`, `<%= USER.username %>` ...) */
+  readonly message: string;
+}
+
+/**
+ * The users-permissions plugin settings quire reads (plugins `users-permissions.config`). Strapi keeps
+ * the advanced settings and email templates in its database store, edited in the admin panel; quire has
+ * no admin panel and reads them from the config (`advanced`, `email`), with Strapi's defaults.
+ */
 export interface UsersPermissionsConfig {
   /** lifetime of issued JWTs in seconds (`jwt.expiresIn`, default 30 days; JWT_EXPIRES_IN overrides it) */
   readonly jwtExpiresIn: number;
-  /** role type given to users who register (`defaultRole`, a quire key; default `authenticated`) */
+  /** role type given to users who register (`advanced.default_role`, or quire's `defaultRole`; default `authenticated`) */
   readonly defaultRole: string;
+  /**
+   * `register.allowedFields`: the user attributes a registration may set besides username, email and
+   * password; absent: Strapi 4's default, every non-private attribute of the user type but the system ones
+   */
+  readonly registerAllowedFields?: readonly string[];
+  /** `advanced.unique_email` (default true) */
+  readonly uniqueEmail: boolean;
+  /** `advanced.allow_register` (default true) */
+  readonly allowRegister: boolean;
+  /** `advanced.email_confirmation` (default false): registered users confirm their email before logging in */
+  readonly emailConfirmation: boolean;
+  /** `advanced.email_confirmation_redirection`: where a confirmed link redirects */
+  readonly emailConfirmationRedirection: string | null;
+  /** `advanced.email_reset_password`: the front-end page the reset link opens */
+  readonly emailResetPassword: string | null;
+  readonly emailTemplates: { readonly resetPassword: EmailTemplate; readonly emailConfirmation: EmailTemplate };
+}
+
+/**
+ * The email plugin (plugins `email.config`), as `@strapi/provider-email-nodemailer` takes it. SMTP
+ * credentials (`providerOptions.auth`) are never written to the artifacts: `quire serve` reads them
+ * from SMTP_USERNAME and SMTP_PASSWORD.
+ */
+export interface EmailConfig {
+  /** `nodemailer` (SMTP), or `log`: each message is written to the log (the default, for development) */
+  readonly provider: 'nodemailer' | 'log';
+  /** nodemailer's SMTP options without `auth`: host, port, secure, ignoreTLS, requireTLS, pool... */
+  readonly providerOptions: Readonly<Record<string, unknown>>;
+  readonly defaultFrom: string | null;
+  readonly defaultReplyTo: string | null;
+}
+
+/**
+ * The upload plugin (plugins `upload.config`). `sizeLimit` and `breakpoints` are Strapi's config keys;
+ * `sizeOptimization`, `responsiveDimensions` and `autoOrientation` are the settings Strapi's admin panel
+ * stores, read here from the config with Strapi's defaults.
+ */
+export interface UploadPluginConfig {
+  /** largest uploaded file in bytes (UPLOAD_MAX_FILE_SIZE overrides it); absent: quire's default */
+  readonly sizeLimit?: number;
+  /** responsive format name -> width in pixels, largest first (default large 1000, medium 750, small 500) */
+  readonly breakpoints: Readonly<Record<string, number>>;
+  /** re-encode originals when that makes them smaller (default true) */
+  readonly sizeOptimization: boolean;
+  /** make the breakpoint formats (default true; the thumbnail is always made) */
+  readonly responsiveDimensions: boolean;
+  /** rotate originals by their EXIF orientation (default false) */
+  readonly autoOrientation: boolean;
 }
 
 export interface NormalizedModel {
@@ -220,6 +283,8 @@ export interface NormalizedModel {
      * or set in config/plugins, not `enabled: false`): `populate=deep[,depth]` on REST reads
      */
     readonly populateDeep?: PopulateDeepConfig;
+    readonly upload: UploadPluginConfig;
+    readonly email: EmailConfig;
   };
 }
 

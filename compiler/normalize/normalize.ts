@@ -3,15 +3,15 @@
  * both ways, defaults filled in). Pure: no fs, no clock; the same spec always gives the same model.
  */
 import type { RawSpec } from '../load/load-spec.js';
-import { durationSeconds } from '../model/duration.js';
 import { componentTypeName, contentTypeQueryName, contentTypeTypeName, POPULATE_DEEP_PLUGIN, snakeCase } from '../model/names.js';
 import type {
   Attribute, Component, ContentType, GraphqlConfig, GraphqlFieldOptions, GraphqlTypeOptions, I18nConfig,
-  JoinTable, NormalizedModel, PopulateDeepConfig, RelationAttribute, RelationKind, RestConfig, ScalarType, UsersPermissionsConfig,
+  JoinTable, NormalizedModel, PopulateDeepConfig, RelationAttribute, RelationKind, RestConfig, ScalarType,
 } from '../model/types.js';
 import { effectiveType } from '../rules/attribute-types.js';
 import { isObject, type Definition, type Json, type RuleContext } from '../rules/rule-context.js';
 import { defaultTable } from '../rules/unique-names.js';
+import { normalizeEmail, normalizeUpload, normalizeUsersPermissions } from './plugin-config.js';
 
 const TO_MANY = new Set<RelationKind>(['oneToMany', 'manyToMany', 'manyWay']);
 const ALL_MEDIA = ['audios', 'files', 'images', 'videos'];
@@ -39,6 +39,8 @@ export function normalize(ctx: RuleContext): NormalizedModel {
       permissions: normalizePermissions(spec),
       usersPermissions: normalizeUsersPermissions(spec),
       ...populateDeepOf(spec),
+      upload: normalizeUpload(spec),
+      email: normalizeEmail(spec),
     },
   };
 }
@@ -285,19 +287,4 @@ function normalizePermissions(spec: RawSpec): Record<string, string[]> {
   }
   for (const [role, list] of merged) merged.set(role, [...new Set(list)].sort());
   return sortedRecord(merged);
-}
-
-function usersPermissionsSection(spec: RawSpec): Json {
-  const v = spec.config.plugins?.value;
-  const up = isObject(v) ? v['users-permissions'] : undefined;
-  return isObject(up) && isObject(up.config) ? up.config : {};
-}
-
-function normalizeUsersPermissions(spec: RawSpec): UsersPermissionsConfig {
-  const c = usersPermissionsSection(spec);
-  const jwt = isObject(c.jwt) ? c.jwt : {};
-  return {
-    jwtExpiresIn: durationSeconds(jwt.expiresIn) ?? 30 * 86_400,
-    defaultRole: typeof c.defaultRole === 'string' ? c.defaultRole : 'authenticated',
-  };
 }

@@ -6,6 +6,7 @@ import { componentRefs } from './component-refs.js';
 import { configFiles } from './config-files.js';
 import { definitionShape } from './definition-shape.js';
 import { i18nOptions } from './i18n-options.js';
+import { pluginConfig } from './plugin-config.js';
 import { relations } from './relations.js';
 import type { Rule } from './rule-context.js';
 import { uniqueNames } from './unique-names.js';
@@ -19,5 +20,6 @@ export const specifiedRules: readonly Rule[] = Object.freeze([
   componentRefs,
   uniqueNames,
   configFiles,
+  pluginConfig,
   i18nOptions,
 ]);

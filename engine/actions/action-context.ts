@@ -4,6 +4,7 @@
  * received it (who asks, which types they may read, their address for rate limits). Actions take
  * both explicitly and never learn which door called them.
  */
+import type { BaseLogger as Logger } from 'pino';
 import type { NormalizedModel } from '../../compiler/model/types.js';
 import type { Permissions, Principal } from '../auth/permissions.js';
 import type { UsersAuth } from '../auth/users-auth.js';
@@ -24,6 +25,8 @@ export interface ActionContext {
   readonly auth: UsersAuth;
   /** the upload plugin's storage (absent when the model has no `plugin::upload.file`) */
   readonly files?: StoredFiles;
+  /** what actions say beside their answer (keys a lenient route ignored, an email that failed) */
+  readonly log?: Logger;
 }
 
 export interface Caller {

@@ -8,17 +8,18 @@
  */
 import type { ContentType } from '../../compiler/model/types.js';
 import { NotFoundError } from '../errors/index.js';
-import { ALL_LOCALES, parseLocale, planCreate, planFind, planFindOne, planUpdate, type PageLimits, type ReadOptions } from '../plan/index.js';
+import { ALL_LOCALES, parseLocale, planCreate, planFind, planFindOne, type PageLimits, type ReadOptions } from '../plan/index.js';
 import type { Entry, FindOnePlan, FindPlan, PagePlan, WriteData } from '../plan/types.js';
 import type { Repository } from '../repository/types.js';
 import type { ParsedQuery } from '../request/parsed-query.js';
 import type { ActionContext, Caller } from './action-context.js';
 import { attachCreators, stampCreator } from './creators.js';
+import { planEntryUpdate } from './draft-state.js';
 import { parseEntryId } from './entry-id.js';
 import { assertReadableTargets } from './readable-targets.js';
 import type { ChangeKind } from './events.js';
 import { createLocalization as writeLocalization, refuseLocaleChange, singleEntryId, syncSharedAttributes, writeSingleType } from './localizations.js';
-import { runWrite } from './write-transaction.js';
+import { runWrite, type ChangeQueue } from './write-transaction.js';
 
 const FILE_UID = 'plugin::upload.file';
 
@@ -46,10 +47,7 @@ export interface ReadBack {
 }
 
 export interface WriteOptions {
-  /**
-   * validate drafts like published entries (GraphQL: its SDL declares required attributes non-null,
-   * so a draft without them could not be read back)
-   */
+  /** validate drafts like published entries (by default drafts skip required and minLength, as in Strapi v4) */
   readonly strictDrafts?: boolean;
   /** a draft-and-publish entry created without `publishedAt` is a draft (GraphQL); else it is published (REST) */
   readonly draftByDefault?: boolean;
@@ -129,13 +127,25 @@ function planReadBack(ctx: ActionContext, caller: Caller, uid: string, back: Rea
   };
 }
 
+/**
+ * A write body completed inside the write's transaction, from the body as sent: a multipart write
+ * puts the ids of the file rows it just made into it (entry-files.ts). Its writes share the
+ * transaction and its changes the queue.
+ */
+export type CompleteBody = (tx: Repository, queue: ChangeQueue, body: unknown) => Promise<unknown>;
+
 /** `POST /api/articles`, GraphQL `createArticle`: `body` is `{ data }`. */
-export async function createEntry(ctx: ActionContext, caller: Caller, uid: string, body: unknown, back: ReadBack, options: WriteOptions = {}): Promise<Entry> {
+export async function createEntry(ctx: ActionContext, caller: Caller, uid: string, body: unknown, back: ReadBack, options: WriteOptions = {}, complete?: CompleteBody): Promise<Entry> {
   contentType(ctx, uid);
   const readBack = planReadBack(ctx, caller, uid, back);
-  const plan = planCreate(ctx.model, uid, body, { now: ctx.now(), strictDrafts: options.strictDrafts, draftByDefault: options.draftByDefault });
-  assertReadableTargets(ctx.model, uid, plan.data, (t, id) => caller.mayLink(t, id));
+  const planOptions = { now: ctx.now(), strictDrafts: options.strictDrafts, draftByDefault: options.draftByDefault };
+  const guard = (data: WriteData) => assertReadableTargets(ctx.model, uid, data, (t, id) => caller.mayLink(t, id));
+  // planned before anything is written: a bad body costs no transaction (and no stored file)
+  const planned = planCreate(ctx.model, uid, body, planOptions);
+  guard(planned.data);
   return runWrite(ctx, async (tx, queue) => {
+    const plan = complete ? planCreate(ctx.model, uid, await complete(tx, queue, body), planOptions) : planned;
+    if (complete) guard(plan.data);
     const id = await tx.create(plan);
     await stampCreator(tx, caller.principal, uid, id, true);
     const entry = await readBack(tx, id);
@@ -148,7 +158,7 @@ export async function createEntry(ctx: ActionContext, caller: Caller, uid: strin
  * `PUT /api/articles/:id`, GraphQL `updateArticle(id)`; single types (`rawId` undefined): update the
  * entry of `options.locale`, or create it. `body` is `{ data }`.
  */
-export async function updateEntry(ctx: ActionContext, caller: Caller, uid: string, rawId: unknown, body: unknown, back: ReadBack, options: WriteOptions = {}): Promise<Entry> {
+export async function updateEntry(ctx: ActionContext, caller: Caller, uid: string, rawId: unknown, body: unknown, back: ReadBack, options: WriteOptions = {}, complete?: CompleteBody): Promise<Entry> {
   const type = contentType(ctx, uid);
   const readBack = planReadBack(ctx, caller, uid, back);
   const now = ctx.now();
@@ -157,7 +167,7 @@ export async function updateEntry(ctx: ActionContext, caller: Caller, uid: strin
   if (isSingle(type)) {
     const locale = parseLocale(ctx.model, type, options.locale, false);
     return runWrite(ctx, async (tx, queue) => {
-      const { id, created } = await writeSingleType(tx, ctx.model, uid, locale, body, writeOptions);
+      const { id, created } = await writeSingleType(tx, ctx.model, uid, locale, complete ? await complete(tx, queue, body) : body, writeOptions);
       await stampCreator(tx, caller.principal, uid, id, created);
       const entry = await readBack(tx, id);
       queue.add(changeOf(uid, created ? 'create' : 'update'), uid, entry);
@@ -166,13 +176,15 @@ export async function updateEntry(ctx: ActionContext, caller: Caller, uid: strin
   }
   const id = parseEntryId(rawId);
   if (id === undefined) throw notFound();
-  const plan = planUpdate(ctx.model, uid, id, body, writeOptions);
-  guard(plan.data);
   return runWrite(ctx, async (tx, queue) => {
+    const written = complete ? await complete(tx, queue, body) : body;
+    const plan = await planEntryUpdate(tx, ctx.model, uid, id, written, writeOptions);
+    if (plan === undefined) throw notFound();
+    guard(plan.data);
     await refuseLocaleChange(tx, uid, id, plan.locale);
     const updated = await tx.update(plan);
     if (updated === undefined) throw notFound();
-    await syncSharedAttributes(tx, ctx.model, uid, updated, (body as { data?: unknown }).data, now);
+    await syncSharedAttributes(tx, ctx.model, uid, updated, (written as { data?: unknown }).data, now);
     await stampCreator(tx, caller.principal, uid, updated, false);
     const entry = await readBack(tx, updated);
     queue.add(changeOf(uid, 'update'), uid, entry);

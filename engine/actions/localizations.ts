@@ -8,7 +8,8 @@
 import type { NormalizedModel } from '../../compiler/model/types.js';
 import { NotFoundError, ValidationError } from '../errors/index.js';
 import { planCreate, planCreateLocalization, planReadShared, planUpdate, sharedBody, touchesShared, type WriteOptions } from '../plan/index.js';
-import type { CreatePlan, Entry, WriteData } from '../plan/types.js';
+import type { CreatePlan, Entry, UpdatePlan, WriteData } from '../plan/types.js';
+import { planEntryUpdate } from './draft-state.js';
 import type { Repository } from '../repository/types.js';
 import { messages, validationIssue } from '../errors/validation-catalog.js';
 
@@ -50,7 +51,8 @@ export async function syncSharedAttributes(tx: Repository, model: NormalizedMode
   const others = (entry?.localizations as Entry[] | undefined) ?? [];
   if (!entry || others.length === 0) return;
   const body = { data: sharedBody(model, type, entry) };
-  for (const other of others) await tx.update(planUpdate(model, uid, other.id, body, { now }));
+  // copies of values already checked: a localization that is a draft takes them as a draft would
+  for (const other of others) await tx.update(planUpdate(model, uid, other.id, body, { now, draft: other.publishedAt === null }));
 }
 
 /**
@@ -102,7 +104,7 @@ export async function writeSingleType(
 ): Promise<{ id: number; created: boolean }> {
   const existing = await singleEntryId(tx, uid, locale);
   if (existing !== undefined) {
-    const plan = planUpdate(model, uid, existing, body, options);
+    const plan = (await planEntryUpdate(tx, model, uid, existing, body, options)) as UpdatePlan;
     options.guard?.(plan.data);
     await refuseLocaleChange(tx, uid, existing, plan.locale);
     const id = (await tx.update(plan)) as number;

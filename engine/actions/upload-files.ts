@@ -17,7 +17,7 @@ import { FILE_UID, type StoredFile, type StoredFiles } from '../upload/stored-fi
 import type { UploadedFile } from '../upload/uploaded-file.js';
 import type { ActionContext, Caller } from './action-context.js';
 import { parseEntryId } from './entry-id.js';
-import { runWrite } from './write-transaction.js';
+import { runWrite, type ChangeQueue } from './write-transaction.js';
 import { messages, validationIssue } from '../errors/validation-catalog.js';
 
 /** Attach the uploaded files to a media attribute of an entry at once (`ref`, `refId`, `field`). */
@@ -75,6 +75,24 @@ function checkLink(ctx: ActionContext, caller: Caller, link: UploadLink, count: 
 const ALL_FILES = { style: 'offset', start: 0, limit: 2_147_483_647, withCount: false } as const;
 
 /**
+ * The rows of files already in the provider, inside the caller's transaction, in the order given;
+ * each queues its media change.
+ */
+export async function insertFileRows(tx: Repository, queue: ChangeQueue, stored: readonly StoredFile[]): Promise<Entry[]> {
+  const ids: number[] = [];
+  for (const s of stored) ids.push(await tx.create({ kind: 'create', uid: FILE_UID, data: writeData(s.scalars) }));
+  if (ids.length === 0) return [];
+  const { entries } = await tx.find({
+    kind: 'find', uid: FILE_UID, where: { kind: 'cmp', field: 'id', op: '$in', value: ids }, sort: [],
+    page: { style: 'offset', start: 0, limit: ids.length, withCount: false }, populate: {}, publicationState: 'live',
+  });
+  const byId = new Map(entries.map((e) => [e.id, e]));
+  const rows = ids.map((id) => byId.get(id)!);
+  for (const row of rows) queue.add('media.create', FILE_UID, row);
+  return rows;
+}
+
+/**
  * `GET /api/upload/files`: the planner's filters, sort and fields; a plain list of every matching
  * file, never counted, pagination ignored, as Strapi's upload plugin answers it. (GraphQL
  * `uploadFiles` / `uploadFile` are the generic, paginated entry reads of `plugin::upload.file`.)
@@ -105,21 +123,14 @@ export async function uploadFiles(ctx: ActionContext, caller: Caller, files: rea
   try {
     for (const [i, file] of files.entries()) stored.push(await filesOf(ctx).store(file, infos[i] ?? {}, target?.allowedTypes));
     return await runWrite(ctx, async (tx, queue) => {
-      const ids: number[] = [];
-      for (const s of stored) ids.push(await tx.create({ kind: 'create', uid: FILE_UID, data: writeData(s.scalars) }));
+      const rows = await insertFileRows(tx, queue, stored);
+      const ids = rows.map((r) => r.id);
       if (target) {
         const entry = await tx.findOne({ kind: 'findOne', uid: target.uid, id: target.id, fields: [], populate: { [target.field]: { fields: [] } }, publicationState: 'preview' });
         if (!entry) throw ValidationError.of([validationIssue(['refId'], messages.uploadEntryMissing(target.uid, target.id))]);
         const before = target.multiple ? ((entry[target.field] as Entry[] | null) ?? []).map((e) => e.id) : [];
         await tx.update({ kind: 'update', uid: target.uid, id: target.id, data: writeData({}, { [target.field]: [...before, ...ids] }) });
       }
-      const { entries } = await tx.find({
-        kind: 'find', uid: FILE_UID, where: { kind: 'cmp', field: 'id', op: '$in', value: ids }, sort: [],
-        page: { style: 'offset', start: 0, limit: ids.length, withCount: false }, populate: {}, publicationState: 'live',
-      });
-      const byId = new Map(entries.map((e) => [e.id, e]));
-      const rows = ids.map((id) => byId.get(id)!);
-      for (const row of rows) queue.add('media.create', FILE_UID, row);
       return rows;
     });
   } catch (err) {

@@ -11,7 +11,10 @@ import { ApplicationError, ForbiddenError, NotFoundError, UnauthorizedError, Val
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import type { Principal } from '../auth/permissions.js';
 import { ROLE_UID, USER_UID } from '../auth/uids.js';
-import { readLoginInput, readRegisterInput, readUserUpdate } from '../auth/user-input.js';
+import { newConfirmationCode } from '../auth/account-tokens.js';
+import { refreshCustomRoles } from '../auth/custom-roles.js';
+import { readLoginInput, readRegisterInput, readUserCreate, readUserUpdate, registrationFields } from '../auth/user-input.js';
+import { sendAccountEmail } from './account-emails.js';
 import { planCreate, planFind, planFindOne, planUpdate } from '../plan/index.js';
 import type { Entry, FindPlan, WhereNode } from '../plan/types.js';
 import type { Repository } from '../repository/types.js';
@@ -66,17 +69,41 @@ async function takenBy(repo: Repository, where: WhereNode, self: number): Promis
   return entries.length > 0;
 }
 
+/** `{ jwt, user }`, or only `{ user }` when the account must confirm its email first */
+export interface RegisterResult {
+  jwt?: string;
+  user: Entry;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
 /**
- * POST /api/auth/local/register, GraphQL `register(input)`: `{ username, email, password }` ->
- * `{ jwt, user }`. Other keys (role, confirmed, blocked, provider...) are ignored, as Strapi does.
- * The user gets the default role, provider 'local', confirmed true, blocked false.
- * Errors: 400 ValidationError (input), 400 ApplicationError 'Email or Username are already taken', 429.
+ * POST /api/auth/local/register, GraphQL `register(input)`: `{ username, email, password, ...extra }`
+ * -> `{ jwt, user }`. The extra keys are the user attributes `register.allowedFields` lists (Strapi 4's
+ * default when unset: every non-private attribute of the user type), checked by the planner like any
+ * write; other keys are dropped, as Strapi drops them, and named in a log line. role, confirmed,
+ * blocked, provider and the token fields are never taken. The user gets the default role, provider
+ * 'local', blocked false and, when `email_confirmation` is on, confirmed false and an email with its
+ * confirmation link instead of a JWT.
+ * Errors: 400 ValidationError (input), 400 ApplicationError 'Email or Username are already taken' /
+ * 'Register action is currently disabled', 429, 503 when the confirmation email cannot be sent.
  */
-export async function register(ctx: ActionContext, caller: Caller, body: unknown): Promise<AuthResult> {
+export async function register(ctx: ActionContext, caller: Caller, body: unknown): Promise<RegisterResult> {
+  const { settings } = ctx.auth;
+  if (!settings.allowRegister) throw new ApplicationError(messages.registerDisabled());
   const input = readRegisterInput(body);
   const { limiter, jwt } = ctx.auth;
   const buckets = limiter.buckets('register', caller.ip, input.email);
   await limiter.guard(buckets);
+  const allowed = registrationFields(ctx.model, settings.registerAllowedFields);
+  const extra: Record<string, unknown> = {};
+  const ignored: string[] = [];
+  for (const [key, value] of Object.entries(isObject(body) ? body : {})) {
+    if (key === 'username' || key === 'email' || key === 'password') continue;
+    if (allowed.includes(key)) extra[key] = value;
+    else ignored.push(key);
+  }
+  if (ignored.length > 0) ctx.log?.info({ route: 'register', ignored }, 'register: keys that are not allowed fields were ignored');
   const taken = await ctx.repo.find(findPlan(USER_UID, {
     kind: 'or',
     nodes: [cmp('email', '$eqi', input.email), cmp('username', '$eq', input.email), cmp('username', '$eq', input.username), cmp('email', '$eqi', input.username)],
@@ -87,7 +114,12 @@ export async function register(ctx: ActionContext, caller: Caller, body: unknown
   }
   const roles = await ctx.repo.find(findPlan(ROLE_UID, cmp('type', '$eq', ctx.auth.defaultRole), [], 1));
   if (roles.entries.length === 0) throw new ApplicationError(messages.noDefaultRole());
-  const data = { username: input.username, email: input.email, password: await hashPassword(input.password), provider: 'local', confirmed: true, blocked: false, role: roles.entries[0].id };
+  const confirmation = settings.emailConfirmation ? newConfirmationCode() : undefined;
+  const data = {
+    ...extra, username: input.username, email: input.email, password: await hashPassword(input.password), provider: 'local',
+    confirmed: !settings.emailConfirmation, blocked: false, role: roles.entries[0].id,
+    ...(confirmation && { confirmationToken: confirmation.stored }),
+  };
   const plan = planCreate(ctx.model, USER_UID, { data }, { now: ctx.now() });
   // one transaction (row + role link); a concurrent twin loses on the username unique index
   const user = await runWrite(ctx, async (tx, queue) => {
@@ -97,8 +129,15 @@ export async function register(ctx: ActionContext, caller: Caller, body: unknown
     queue.add('entry.create', USER_UID, created);
     return created;
   });
+  if (confirmation) {
+    await sendAccountEmail(ctx, 'emailConfirmation', user, { URL: confirmationUrl(ctx), CODE: confirmation.code });
+    return { user };
+  }
   return { jwt: await jwt.issue(user.id), user };
 }
+
+/** the link of a confirmation email: this server's GET /api/auth/email-confirmation */
+export const confirmationUrl = (ctx: ActionContext) => `${ctx.auth.serverUrl()}${ctx.model.config.rest.prefix}/auth/email-confirmation`;
 
 /**
  * POST /api/auth/local, GraphQL `login(input)`: `{ identifier, password }` -> `{ jwt, user }`.
@@ -122,6 +161,7 @@ export async function login(ctx: ActionContext, caller: Caller, body: unknown): 
     await limiter.fail(buckets);
     throw new ValidationError(messages.invalidCredentials());
   }
+  if (ctx.auth.settings.emailConfirmation && row.confirmed !== true) throw new ApplicationError(messages.emailNotConfirmed());
   if (row.blocked === true) throw new ApplicationError(messages.userBlocked());
   await limiter.succeed(buckets);
   return { jwt: await jwt.issue(row.id), user: row };
@@ -144,6 +184,7 @@ export async function principalOfJwt(ctx: ActionContext, token: string): Promise
   if (changed !== undefined && claims.iat < Math.floor(changed / 1000)) throw invalidCredentials();
   const role = user.role as Entry | null | undefined;
   if (!role || typeof role.type !== 'string') throw invalidCredentials();
+  await refreshCustomRoles(ctx.repo, ctx.permissions, role.type);
   return { kind: 'user', userId: id, role: role.type };
 }
 
@@ -224,6 +265,35 @@ export async function updateUser(ctx: ActionContext, caller: Caller, rawId: unkn
     const user = await readUser(tx, id, { withRole });
     if (!user) throw userNotFound();
     queue.add('entry.update', USER_UID, user);
+    return user;
+  });
+}
+
+/**
+ * POST /api/users, GraphQL `createUsersPermissionsUser(data)`: a flat body of user fields -> the new user
+ * with its role (201 over REST). role, confirmed and blocked may be set here (the permission is an
+ * administrator's); role defaults to the default role (Strapi requires it). provider is 'local'.
+ * Errors: 400 ValidationError (input; a role that does not exist), 400 ApplicationError 'This attribute
+ * must be unique' (username) / 'Email already taken' (with `unique_email`).
+ */
+export async function createUser(ctx: ActionContext, caller: Caller, body: unknown): Promise<Entry> {
+  const input = readUserCreate(ctx.model, body);
+  const hash = await hashPassword(input.password);
+  const withRole = caller.canFind(ROLE_UID) || caller.principal.kind === 'api-token';
+  return runWrite(ctx, async (tx, queue) => {
+    if (await takenBy(tx, cmp('username', '$eq', input.username), 0)) throw new ApplicationError(messages.unique());
+    if (ctx.auth.settings.uniqueEmail && (await takenBy(tx, cmp('email', '$eqi', input.email), 0))) throw new ApplicationError(messages.emailTaken());
+    let role = input.rest.role;
+    if (role === undefined || role === null) {
+      const roles = await tx.find(findPlan(ROLE_UID, cmp('type', '$eq', ctx.auth.defaultRole), [], 1));
+      if (roles.entries.length === 0) throw new ApplicationError(messages.noDefaultRole());
+      role = roles.entries[0].id;
+    }
+    const data = { ...input.rest, username: input.username, email: input.email, password: hash, provider: 'local', role };
+    const id = await tx.create(planCreate(ctx.model, USER_UID, { data }, { now: ctx.now() }));
+    const user = await readUser(tx, id, { withRole });
+    if (!user) throw new Error('created user not found');
+    queue.add('entry.create', USER_UID, user);
     return user;
   });
 }

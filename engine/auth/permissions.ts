@@ -1,6 +1,8 @@
 /**
- * engine/auth: who may do what. Roles take their permissions from the artifacts' model at every
- * start; API tokens carry their own scope. Built once at boot into sets, so a check is a lookup.
+ * engine/auth: who may do what. The roles of config/permissions.json take their permissions from the
+ * artifacts' model at every start; roles made through the roles API (custom roles) are read from
+ * up_roles / up_permissions (custom-roles.ts keeps them fresh); API tokens carry their own scope.
+ * Held in memory as sets, so a check is a lookup.
  *   can({ kind: 'public' }, 'api::article.article', 'find') -> true when permissions.json says so
  */
 import type { NormalizedModel } from '../../compiler/model/types.js';
@@ -15,13 +17,28 @@ const READ_ACTIONS = new Set(['find', 'findOne', 'count', 'me']);
 
 export class Permissions {
   private roles = new Map<string, Set<string>>();
+  /** roles made through the roles API: type -> permissions, as last read from the database */
+  private custom = new Map<string, Set<string>>();
+  /** when `custom` was read (ms) */
+  customReadAt = 0;
 
   constructor(model: NormalizedModel) {
     for (const [role, list] of Object.entries(model.config.permissions)) this.roles.set(role, new Set(list));
   }
 
+  /** a role config/permissions.json defines (the roles API leaves it alone) */
+  isConfigRole(type: string): boolean {
+    return this.roles.has(type);
+  }
+
+  /** the custom roles as now stored (types of config roles are ignored) */
+  setCustomRoles(roles: ReadonlyMap<string, readonly string[]>, readAt: number): void {
+    this.custom = new Map([...roles].filter(([type]) => !this.roles.has(type)).map(([type, list]) => [type, new Set(list)]));
+    this.customReadAt = readAt;
+  }
+
   roleAllows(role: string, permission: string): boolean {
-    return this.roles.get(role)?.has(permission) ?? false;
+    return (this.roles.get(role) ?? this.custom.get(role))?.has(permission) ?? false;
   }
 
   /** `uid` + `action` -> may the principal do it? (`api::article.article`, `find`) */

@@ -143,3 +143,108 @@ export function readUserUpdate(model: NormalizedModel, raw: unknown): UserUpdate
     rest,
   };
 }
+
+/** `{ email }` of forgot-password and send-email-confirmation: required, a valid email; lower-cased */
+export function readEmailBody(raw: unknown): string {
+  const body = fieldsOf(raw);
+  const issues: ValidationIssue[] = [];
+  const email = text(body, 'email', issues, true);
+  checkEmail(email, issues);
+  if (issues.length > 0) throw ValidationError.of(issues);
+  return (email as string).toLowerCase();
+}
+
+export interface NewPasswordInput {
+  password: string;
+  passwordConfirmation: string;
+  /** reset-password: `code`; change-password: `currentPassword` */
+  proof: string;
+}
+
+/**
+ * reset-password (`proof` is `code`) and change-password (`currentPassword`): every field required, in
+ * the order Strapi names them (passwordConfirmation, password, then the proof); password 6 characters
+ * to 72 bytes.
+ *   readNewPassword({ code: 'ab', password: 'x' }, 'code') -> ValidationError "2 errors occurred"
+ */
+export function readNewPassword(raw: unknown, proof: 'code' | 'currentPassword'): NewPasswordInput {
+  const body = fieldsOf(raw);
+  const issues: ValidationIssue[] = [];
+  const passwordConfirmation = text(body, 'passwordConfirmation', issues, true);
+  const password = text(body, 'password', issues, true);
+  checkPassword(password, issues);
+  const given = text(body, proof, issues, true);
+  if (issues.length > 0) throw ValidationError.of(issues);
+  return { password: password as string, passwordConfirmation: passwordConfirmation as string, proof: given as string };
+}
+
+/** `?confirmation=` of GET /api/auth/email-confirmation (GraphQL `emailConfirmation(confirmation)`) */
+export function readConfirmation(raw: unknown): string {
+  const issues: ValidationIssue[] = [];
+  const token = text(fieldsOf(raw), 'confirmation', issues, true);
+  if (issues.length > 0) throw ValidationError.of(issues);
+  return token as string;
+}
+
+/** Never set by a registration, whatever `register.allowedFields` lists (username, email and password are read apart). */
+const NEVER_REGISTERED = new Set<string>([...NOT_WRITABLE, 'username', 'email', 'password']);
+
+/**
+ * The user attributes a registration may set besides username, email and password: `allowedFields`
+ * when the config sets it (private attributes too, if listed, as Strapi allows), else Strapi 4's
+ * default: every non-private attribute of the user type (relations and media included). role,
+ * confirmed, blocked, provider and the token fields never.
+ *   registrationFields(model, undefined) -> ['firstName', 'lastName', 'phone', 'newsletter', 'avatar', 'posts']
+ *   registrationFields(model, ['firstName', 'role']) -> ['firstName']
+ */
+export function registrationFields(model: NormalizedModel, allowed: readonly string[] | undefined): string[] {
+  const user = model.contentTypes[USER_UID];
+  if (!user) return [];
+  if (allowed) return allowed.filter((n) => user.attributes[n] !== undefined && !NEVER_REGISTERED.has(n));
+  return user.order.filter((n) => !NEVER_REGISTERED.has(n) && user.attributes[n] !== undefined && !user.attributes[n].private);
+}
+
+/** `allowedFields` names a registration never takes (warned about at start) */
+export function refusedAllowedFields(allowed: readonly string[] | undefined): string[] {
+  return (allowed ?? []).filter((n) => NEVER_REGISTERED.has(n) && n !== 'username' && n !== 'email' && n !== 'password');
+}
+
+export interface UserCreateInput {
+  username: string;
+  /** lower-cased */
+  email: string;
+  password: string;
+  /** the other keys (role, confirmed, blocked, extension attributes), for the write planner */
+  rest: Record<string, unknown>;
+}
+
+/** what POST /api/users may not set: provider, the token fields, private attributes but password */
+function forbiddenOnCreate(model: NormalizedModel): Set<string> {
+  const out = forbiddenUserKeys(model);
+  for (const key of ['role', 'confirmed', 'blocked']) out.delete(key);
+  return out;
+}
+
+/**
+ * POST /api/users (`user.create`, an administrator's route in Strapi): email, username and password
+ * required (Strapi's order), role, confirmed and blocked accepted (role: the default one when absent,
+ * where Strapi requires it); provider, the token fields and private attributes are refused by name.
+ *   readUserCreate(model, { username: 'gus', email: 'Gus@Example.com', password: 'secret123', role: 2 })
+ *   -> { username: 'gus', email: 'gus@example.com', password: 'secret123', rest: { role: 2 } }
+ */
+export function readUserCreate(model: NormalizedModel, raw: unknown): UserCreateInput {
+  const body = fieldsOf(raw);
+  const issues: ValidationIssue[] = [];
+  const email = text(body, 'email', issues, true);
+  checkEmail(email, issues);
+  const username = text(body, 'username', issues, true);
+  checkUsername(username, issues);
+  const password = text(body, 'password', issues, true);
+  checkPassword(password, issues);
+  const forbidden = forbiddenOnCreate(model);
+  for (const key of Object.keys(body)) if (forbidden.has(key)) issues.push(issue(key, m.notWritable([key])));
+  if (issues.length > 0) throw ValidationError.of(issues);
+  const rest: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(body)) if (key !== 'username' && key !== 'email' && key !== 'password') rest[key] = value;
+  return { username: username as string, email: (email as string).toLowerCase(), password: password as string, rest };
+}

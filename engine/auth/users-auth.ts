@@ -1,26 +1,57 @@
 /**
  * engine/auth: what the users-permissions actions need besides the repository, built once at boot
  * from the artifacts' config and the server's: the JWT codec (secret and lifetime), the login and
- * registration rate limiter, and the role registered users get.
+ * registration rate limiter, the plugin's settings (default role, registration, email confirmation,
+ * templates), the mailer of its emails and the server's public address for their links.
  */
-import type { NormalizedModel } from '../../compiler/model/types.js';
+import type { BaseLogger as Logger } from 'pino';
+import type { NormalizedModel, UsersPermissionsConfig } from '../../compiler/model/types.js';
 import type { ServerConfig } from '../config/server-config.js';
+import { createMailer } from '../email/create-mailer.js';
+import type { Mailer } from '../email/mailer.js';
 import type { Repository } from '../repository/types.js';
 import { JwtCodec } from './jwt.js';
 import { AuthRateLimiter } from './rate-limiter.js';
+import { refusedAllowedFields, registrationFields } from './user-input.js';
 
 export interface UsersAuth {
   readonly jwt: JwtCodec;
   readonly limiter: AuthRateLimiter;
   /** the role type registered users get */
   readonly defaultRole: string;
+  /** register, email confirmation, reset URL, templates (model.json `usersPermissions`) */
+  readonly settings: UsersPermissionsConfig;
+  readonly mailer: Mailer;
+  /** the email plugin's `defaultFrom` / `defaultReplyTo` */
+  readonly emailDefaults: { readonly from: string | null; readonly replyTo: string | null };
+  /** PUBLIC_URL, else the address the server listens on (`http://localhost:1337`) */
+  serverUrl(): string;
+  /** told by the server once it listens (used when PUBLIC_URL is unset) */
+  listeningAt(url: string): void;
 }
 
-export function createUsersAuth(model: NormalizedModel, repo: Repository, config: Pick<ServerConfig, 'jwtSecret' | 'jwtExpiresIn' | 'authRateLimit'>): UsersAuth {
-  const up = model.config.usersPermissions ?? { jwtExpiresIn: 30 * 86_400, defaultRole: 'authenticated' };
+export function createUsersAuth(
+  model: NormalizedModel, repo: Repository, config: Pick<ServerConfig, 'jwtSecret' | 'jwtExpiresIn' | 'authRateLimit' | 'email' | 'port'>, log: Logger,
+): UsersAuth {
+  const up = model.config.usersPermissions;
+  const extra = registrationFields(model, up.registerAllowedFields);
+  // Strapi 4 says the same at start when register.allowedFields is unset (its deprecated default)
+  if (up.registerAllowedFields === undefined && extra.length > 0) {
+    log.warn(`Users-permissions registration has defaulted to accepting the following additional user fields during registration: ${extra.join(',')}`);
+  }
+  const refused = refusedAllowedFields(up.registerAllowedFields);
+  if (refused.length > 0) log.warn(`users-permissions register.allowedFields: ${refused.join(', ')} are never taken from a registration`);
+  let listening = `http://localhost:${config.port}`;
   return {
     jwt: new JwtCodec(config.jwtSecret, config.jwtExpiresIn ?? up.jwtExpiresIn),
     limiter: new AuthRateLimiter(repo, config.authRateLimit),
     defaultRole: up.defaultRole ?? 'authenticated',
+    settings: up,
+    mailer: createMailer(model.config.email, config.email, log),
+    emailDefaults: { from: model.config.email.defaultFrom, replyTo: model.config.email.defaultReplyTo },
+    serverUrl: () => config.email.publicUrl ?? listening,
+    listeningAt: (url) => {
+      listening = url;
+    },
   };
 }

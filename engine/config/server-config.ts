@@ -9,7 +9,8 @@
  * DOCUMENTATION_ENABLED, QUIRE_VALIDATE_RESPONSES: see engine/contracts/contracts-config.ts.
  * DATABASE_POOL_MAX, DATABASE_ACQUIRE_TIMEOUT_MS, DATABASE_STATEMENT_TIMEOUT_MS: the pool and its
  * timeouts (defaults in engine/repository/connect.ts; docs/reliability.md).
- * TRUSTED_PROXIES, GRAPHQL_INTROSPECTION: see config/security-config.ts.
+ * TRUSTED_PROXIES, GRAPHQL_INTROSPECTION: see config/security-config.ts. PUBLIC_URL, SMTP_USERNAME,
+ * SMTP_PASSWORD, EMAIL_PROVIDER: see email/email-settings.ts.
  */
 import { ConfigError, envFlag } from './env-values.js';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -19,6 +20,7 @@ import { loadUploadConfig, type UploadConfig } from '../upload/upload-config.js'
 import { loadContractsConfig, type ContractsConfig } from '../contracts/contracts-config.js';
 import { parseDuration } from './parse-duration.js';
 import { loadSecurityConfig, type SecurityConfig } from './security-config.js';
+import { loadEmailSettings, type EmailSettings } from '../email/email-settings.js';
 
 export interface ServerConfig {
   artifactsDir: string;
@@ -45,6 +47,8 @@ export interface ServerConfig {
   contracts: ContractsConfig;
   /** trusted proxies, GraphQL introspection (config/security-config.ts) */
   security: SecurityConfig;
+  /** PUBLIC_URL, SMTP credentials, EMAIL_PROVIDER (email/email-settings.ts) */
+  email: EmailSettings;
   /** pool size and timeouts (DATABASE_POOL_MAX, DATABASE_ACQUIRE_TIMEOUT_MS, DATABASE_STATEMENT_TIMEOUT_MS); unset: the driver defaults of repository/connect.ts */
   database: DatabaseTuning;
   /** POPULATE_DEEP: `populate=deep` as strapi-plugin-populate-deep answers it, on or off whatever the project says; undefined: the project decides */
@@ -137,5 +141,6 @@ export function loadServerConfig(env: NodeJS.ProcessEnv, opts: { artifactsDir: s
     database: loadDatabaseTuning(env),
     security: loadSecurityConfig(env, production),
     ...(env.POPULATE_DEEP ? { populateDeep: envFlag('POPULATE_DEEP', env.POPULATE_DEEP, false) } : {}),
+    email: loadEmailSettings(env),
   };
 }

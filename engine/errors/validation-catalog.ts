@@ -76,10 +76,10 @@ export const messages = Object.freeze({
     `There was a problem connecting relation with id ${id} at position ${JSON.stringify(position)}. The relation with id ${anchor} needs to be connected first.`,
   /** a component id that does not belong to the entry's attribute (Strapi: an ApplicationError, details {}) */
   componentNotRelated: (attribute: string) => `Some of the provided components in ${attribute} are not related to the entity`,
+  /** a required relation set to null by an update (on create: `defined`) */
+  notNull: (p: MessagePath) => `${at(p)} cannot be null.`,
 
   // ---- write bodies: quire's own (Strapi accepts these, answers 500, or has no such check) -----
-  /** a required relation or media attribute set to null */
-  notNull: (p: MessagePath) => `${at(p)} cannot be null`,
   relationSetMixed: (p: MessagePath) => `${at(p)} cannot combine set with connect or disconnect`,
   relationTwice: (p: MessagePath, id: number) => `${at(p)} connects the relation with id ${id} more than once`,
   relationPosition: (p: MessagePath) => `${at(p)} must have exactly one of before, after, start or end`,
@@ -142,6 +142,21 @@ export const messages = Object.freeze({
   passwordBytes: (p: MessagePath, max: number) => `${at(p)} must be at most ${max} bytes`,
   /** quire's own: role, confirmed, blocked... are refused rather than silently dropped */
   notWritable: (p: MessagePath) => `${at(p)} may not be set through the API`,
+  registerDisabled: () => 'Register action is currently disabled',
+  emailNotConfirmed: () => 'Your account email is not confirmed',
+  passwordsDiffer: () => 'Passwords do not match',
+  incorrectCode: () => 'Incorrect code provided',
+  currentPasswordInvalid: () => 'The provided current password is invalid',
+  samePassword: () => 'Your new password must be different than your current password',
+  notAuthenticated: () => 'You must be authenticated to reset your password',
+  invalidToken: () => 'Invalid token',
+  alreadyConfirmed: () => 'Already confirmed',
+  roleNotFound: () => 'Role not found',
+  publicRoleDelete: () => 'Cannot delete public role',
+  /** quire's own: a role config/permissions.json defines is changed there, not through the API */
+  roleFromConfig: (type: string) => `Role ${type} is defined by config/permissions.json: change it there`,
+  /** quire's own (503): the mailer failed; the transport's message is logged, not sent */
+  emailNotSent: () => 'The email could not be sent',
 
   // ---- upload ---------------------------------------------------------------------------------------
   filesEmpty: () => 'Files are empty',
@@ -153,6 +168,8 @@ export const messages = Object.freeze({
   uploadField: (ref: string, field: string) => `field must be a media attribute of ${ref}, got "${field}"`,
   uploadRefId: () => 'refId must be an entry id',
   uploadSingleFile: (field: string) => `${field} holds a single file`,
+  /** a multipart create/update without a `data` part that is a JSON object */
+  multipartData: () => 'The "data" part must be a JSON object',
   uploadEntryMissing: (uid: string, id: number | string) => `${uid} ${id} does not exist`,
   uploadNotAFile: (p: MessagePath) => `${at(p)} must be a file sent with the request`,
   multipartMalformed: () => 'Malformed multipart body',
@@ -227,7 +244,7 @@ export const MESSAGE_EXAMPLES: { readonly [K in MessageKey]: Parameters<(typeof 
   invalidRelations: [],
   relationAnchor: [1, { before: 9 }, 9],
   componentNotRelated: ['seo'],
-  notNull: [['cover']],
+  notNull: [['category']],
   relationSetMixed: [['tags']],
   relationTwice: [['tags'], 3],
   relationPosition: [['tags', 'connect', 0, 'position']],
@@ -274,6 +291,19 @@ export const MESSAGE_EXAMPLES: { readonly [K in MessageKey]: Parameters<(typeof 
   noDefaultRole: [],
   passwordBytes: [['password'], 72],
   notWritable: [['role']],
+  registerDisabled: [],
+  emailNotConfirmed: [],
+  passwordsDiffer: [],
+  incorrectCode: [],
+  currentPasswordInvalid: [],
+  samePassword: [],
+  notAuthenticated: [],
+  invalidToken: [],
+  alreadyConfirmed: [],
+  roleNotFound: [],
+  publicRoleDelete: [],
+  roleFromConfig: ['authenticated'],
+  emailNotSent: [],
   filesEmpty: [],
   replaceWithMany: [],
   fileInfoCount: [2, 1],
@@ -283,6 +313,7 @@ export const MESSAGE_EXAMPLES: { readonly [K in MessageKey]: Parameters<(typeof 
   uploadField: ['api::article.article', 'title'],
   uploadRefId: [],
   uploadSingleFile: ['cover'],
+  multipartData: [],
   uploadEntryMissing: ['api::article.article', 99],
   uploadNotAFile: [['files']],
   multipartMalformed: [],

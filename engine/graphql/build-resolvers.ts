@@ -18,7 +18,7 @@ import { createScalars } from './scalars.js';
 import { SelectionReader } from './selection-populate.js';
 import { LOCALE_UID, type Operation, type Owner } from './type-index.js';
 import { localizationsField } from '../plan/index.js';
-import { meRole, USERS_FIELDS } from './users-resolvers.js';
+import { meRole, USER_MUTATIONS, USERS_FIELDS } from './users-resolvers.js';
 import { ROLE_UID, USER_UID } from '../auth/uids.js';
 import { FILE_UID } from '../upload/stored-files.js';
 import { createEntry, createLocalizationEntry, deleteEntry, updateEntry } from './write-entries.js';
@@ -31,6 +31,8 @@ type Resolvers = Record<string, Record<string, unknown>>;
 const READABLE_PLUGIN_TYPES = new Set([LOCALE_UID, FILE_UID, USER_UID, ROLE_UID]);
 
 function operationResolver(op: Operation): Resolver {
+  const plugin = USER_MUTATIONS[`${op.uid}.${op.action}`];
+  if (plugin) return plugin;
   // the plugins' entries are ordinary rows: files, users, roles, locales (filled at start from config/i18n.json)
   const pluginRead = READABLE_PLUGIN_TYPES.has(op.uid) && (op.action === 'find' || op.action === 'findOne');
   if (!op.uid.startsWith('api::') && !pluginRead) {

@@ -31,8 +31,18 @@ const FILE_UID = 'plugin::upload.file';
 const UPLOAD_PERMISSIONS: Partial<Record<Action, string>> = { find: 'plugin::upload.content-api.find', findOne: 'plugin::upload.content-api.findOne' };
 
 /** the permission an operation needs when it is not `<uid>.<action>` */
+/** the users-permissions plugin names its own mutations' permissions (`user.destroy`, `role.createRole`...) */
+const USERS_PERMISSIONS: Readonly<Record<string, string>> = {
+  'plugin::users-permissions.user.delete': 'plugin::users-permissions.user.destroy',
+  'plugin::users-permissions.role.create': 'plugin::users-permissions.role.createRole',
+  'plugin::users-permissions.role.update': 'plugin::users-permissions.role.updateRole',
+  'plugin::users-permissions.role.delete': 'plugin::users-permissions.role.deleteRole',
+};
+
 function permissionOf(uid: string, action: Action): { permission?: string } {
   if (uid === LOCALE_UID) return { permission: LIST_LOCALES };
+  const plugin = USERS_PERMISSIONS[`${uid}.${action}`];
+  if (plugin) return { permission: plugin };
   if (uid === FILE_UID && UPLOAD_PERMISSIONS[action]) return { permission: UPLOAD_PERMISSIONS[action] };
   return {};
 }

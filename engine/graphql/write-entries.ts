@@ -3,9 +3,10 @@
  * `create<Name>Localization`. GraphQL input -> the REST body shape (`{ data }`, enum names and
  * dynamic-zone typenames mapped back) -> the same write actions as REST (engine/actions/entries.ts:
  * transaction, creator stamps, i18n sync, read-back with the selected relations, one change event)
- * -> `{ data: entity }`. Drafts are validated like published entries (`strictDrafts`): the SDL
- * declares required attributes non-null, so a draft without them could not be read. A missing id is
- * a NotFoundError (`extensions.code: STRAPI_NOT_FOUND_ERROR`).
+ * -> `{ data: entity }`. A create without `publishedAt` is a draft checked in full; `publishedAt: null`
+ * skips the required and minLength checks, as Strapi's GraphQL does (selecting a required attribute
+ * the draft lacks is then graphql-js's non-null error, as there). A missing id is a NotFoundError
+ * (`extensions.code: STRAPI_NOT_FOUND_ERROR`).
  */
 import type { GraphQLResolveInfo } from 'graphql';
 import type { Component, ContentType, NormalizedModel } from '../../compiler/model/types.js';

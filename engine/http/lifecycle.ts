@@ -18,7 +18,7 @@ import { EMPTY_QUERY, parseQuery, parseQueryString } from '../request/index.js';
 import { isMultipart, readMultipart, type MultipartBody } from '../upload/read-multipart.js';
 import type { ClientAddress } from './client-address.js';
 import { applyCors } from './cors.js';
-import { readBodyBuffer, readJsonBody } from './read-body.js';
+import { parseJsonBody, readBodyBuffer, readJsonBody } from './read-body.js';
 import type { ReplyWriter } from './reply.js';
 import type { HttpRequest, Reply, Route, RoutePermission } from './route.js';
 import type { RouteTable } from './route-table.js';
@@ -79,7 +79,9 @@ export function createLifecycle(o: LifecycleOptions): Lifecycle {
       const { maxFileSize, maxFiles, tmpDir } = o.multipart;
       return { body: undefined, multipart: await readMultipart(req, { maxFileSize, maxFiles, maxFieldSize: route.multipart?.maxFieldSize ?? 1024 * 1024, tmpDir }) };
     }
-    return { body: await readBodyBuffer(req, o.bodyLimit) };
+    const raw = await readBodyBuffer(req, o.bodyLimit);
+    // a Content API write takes JSON or multipart: the JSON is read and checked as a `json` route's
+    return { body: route.body === 'multipart' && route.multipart?.json ? parseJsonBody(raw, req.headers['content-type']) : raw };
   }
 
   async function run(req: IncomingMessage, res: ServerResponse, state: { route?: Route }): Promise<void> {

@@ -18,7 +18,8 @@ import type { MultipartBody } from '../upload/read-multipart.js';
  *   at any depth: `request.body`;
  * - `raw`: size-limited bytes (`request.body` is a Buffer) for a handler that reads its own format;
  * - `multipart`: a multipart/form-data request is streamed to temporary files (`request.multipart`,
- *   disposed after the reply) once `multipart.permission` allows it; any other request as `raw`.
+ *   disposed after the reply) once `multipart.permission` allows it; any other request as `raw`, or
+ *   as `json` when `multipart.json` says so (the Content API's create and update).
  */
 export type BodyKind = 'none' | 'json' | 'raw' | 'multipart';
 
@@ -38,8 +39,8 @@ export interface Route {
    */
   readonly query: 'none' | 'raw' | 'content';
   readonly body: BodyKind;
-  /** `multipart` bodies: who may send files (checked before any byte is read), the largest text field */
-  readonly multipart?: { readonly permission?: RoutePermission; readonly maxFieldSize?: number };
+  /** `multipart` bodies: who may send files (checked before any byte is read), the largest text field, JSON otherwise */
+  readonly multipart?: { readonly permission?: RoutePermission; readonly maxFieldSize?: number; readonly json?: boolean };
   /** REST writes: check the JSON body against the operation's schema in the published contract */
   readonly contractBody?: boolean;
   handle(request: HttpRequest): Promise<Reply>;

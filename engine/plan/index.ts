@@ -17,3 +17,4 @@ export { ALL_LOCALES, parseLocale } from './parse-locale.js';
 export { planCreateLocalization, planReadShared, sharedAttributes, sharedBody, touchesShared } from './plan-localization.js';
 export type { PageLimits, ReadOptions, WriteOptions } from './plan-options.js';
 export * from './types.js';
+export { planReadPublishable, publishIssues } from './check-publishable.js';

@@ -2,6 +2,7 @@
  * engine/plan: the `data` object of a body (or of one component) -> WriteData, attribute by attribute
  * in declared order. Keys that are not attributes (id, createdAt, createdBy, unknown ones) are dropped;
  * private attributes are writable. create: required checks and defaults; update: only what was sent.
+ * Drafts skip required and minLength (`ctx.isDraft`); required media are never enforced (Strapi v4).
  */
 import type { Attribute } from '../../compiler/model/types.js';
 import { messages as m, validationIssue, type MessagePath } from '../errors/index.js';
@@ -54,9 +55,10 @@ const STRING_TYPES = new Set(['string', 'text', 'richtext', 'email', 'password',
 /**
  * A required attribute sent as null, in Strapi's words for its type: text types
  * "title must be a `string` type, but the final value was: `null`.", numbers "... `NaN`.",
- * a single component "`object`", a list "`array`"; biginteger, dates and json "must be defined.".
+ * a single component "`object`", a list "`array`"; biginteger, dates and json "must be defined.";
+ * a relation "must be defined." (create) or "cannot be null." (update).
  */
-function nullMessage(attr: Attribute, path: Path): string {
+function nullMessage(attr: Attribute, path: Path, mode: 'create' | 'update'): string {
   switch (attr.kind) {
     case 'scalar':
       if (STRING_TYPES.has(attr.type)) return m.type(path, 'string', null);
@@ -68,8 +70,8 @@ function nullMessage(attr: Attribute, path: Path): string {
     case 'dynamiczone':
       return m.type(path, 'array', null);
     default:
-      // Strapi does not enforce required relations and media; quire does
-      return m.notNull(path);
+      // a relation: "must be defined." on create, "cannot be null." on update, as Strapi words it
+      return mode === 'create' ? m.defined(path) : m.notNull(path);
   }
 }
 
@@ -84,13 +86,15 @@ export function parseWriteData(ctx: WriteContext, schema: Schema, data: Record<s
     const attr = schema.attributes[name];
     const at = [...path, name];
     const sent = Object.hasOwn(data, name) && data[name] !== undefined;
+    // required media are not enforced, as in Strapi v4 (drafts and published entries alike)
+    const required = attr.required && attr.kind !== 'media' && !ctx.isDraft;
     if (!sent) {
       if (mode === 'create' && attr.kind === 'scalar' && attr.default !== undefined) out.scalars[name] = structuredClone(attr.default);
-      else if (mode === 'create' && attr.required && !ctx.isDraft) ctx.issues.push(validationIssue(at, m.defined(at)));
+      else if (mode === 'create' && required) ctx.issues.push(validationIssue(at, m.defined(at)));
       continue;
     }
-    if (data[name] === null && attr.required && !ctx.isDraft) {
-      ctx.issues.push(validationIssue(at, nullMessage(attr, at)));
+    if (data[name] === null && required) {
+      ctx.issues.push(validationIssue(at, nullMessage(attr, at, mode)));
       continue;
     }
     write(ctx, attr, data[name], at, out);

@@ -2,8 +2,9 @@
  * engine/plan: a create request (REST POST /api/<plural>, PUT on an empty single type, GraphQL
  * `create<Name>`) -> CreatePlan. Validates the whole body, collecting every issue before throwing one
  * ValidationError; applies defaults; publishes at `options.now` unless `publishedAt: null` or, without
- * `publishedAt`, `options.draftByDefault` (a draft: required and minLength are skipped only with
- * `options.strictDrafts: false`). Pure.
+ * `publishedAt`, `options.draftByDefault`. A draft sent as such (`publishedAt: null`) skips the required
+ * and minLength checks, as Strapi v4 does; a create without `publishedAt` is checked in full even when
+ * it becomes a draft (Strapi's GraphQL does the same). Pure.
  */
 import type { ContentType, NormalizedModel } from '../../compiler/model/types.js';
 import { ValidationError, type ValidationIssue } from '../errors/index.js';
@@ -27,7 +28,8 @@ export function planCreate(model: NormalizedModel, uid: string, body: unknown, o
   const issues: ValidationIssue[] = [];
   const sent = parsePublishedAt(type, data, issues);
   const publishedAt = type.draftAndPublish ? (sent === undefined ? (options.draftByDefault ? null : options.now.toISOString()) : sent) : undefined;
-  const write = parseWriteData({ model, isDraft: publishedAt === null && options.strictDrafts === false, issues, parseData: parseWriteData }, type, data, 'create', []);
+  const isDraft = sent === null && options.strictDrafts !== true;
+  const write = parseWriteData({ model, isDraft, issues, parseData: parseWriteData }, type, data, 'create', []);
   const locale = type.localized ? (parseWriteLocale(model, type, data, issues) ?? model.config.i18n.defaultLocale) : undefined;
   if (issues.length > 0) throw ValidationError.of(issues);
   return deepFreeze({

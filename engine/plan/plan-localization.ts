@@ -33,7 +33,7 @@ export function touchesShared(type: ContentType, data: Record<string, unknown>):
 const MAX_DEPTH = 10;
 
 /** What to populate to copy `names` of `owner` completely: components deep, links as ids. */
-function copyTree(model: NormalizedModel, owner: ContentType | Component, names: readonly string[], depth: number): PopulateTree {
+export function copyTree(model: NormalizedModel, owner: ContentType | Component, names: readonly string[], depth: number): PopulateTree {
   const tree: Record<string, PopulateTree[string]> = {};
   if (depth > MAX_DEPTH) return tree;
   for (const name of names) {

@@ -33,12 +33,16 @@ export interface WriteOptions {
   /** the moment of the request: create publishes draft-and-publish entries at this time */
   readonly now: Date;
   /**
-   * validate drafts (`publishedAt: null`) like published entries: required attributes, not-null,
-   * minLength and min items apply. The default (true) is what both published contracts say: REST's
-   * body schema and GraphQL's SDL declare required attributes required on drafts too. `false` lets
-   * drafts skip those checks, as Strapi's entity validator does (the i18n plugin's localization route).
+   * validate drafts like published entries. By default a draft skips the required and minLength
+   * checks, as Strapi v4's entity validator does (types, enumerations, max, regex still apply): a
+   * create with `publishedAt: null`, an update of an entry that is and stays a draft (`draft`).
    */
   readonly strictDrafts?: boolean;
+  /**
+   * update: the entry is a draft now (its state before the write, as Strapi decides). It stays lenient
+   * unless the body publishes it (`publishedAt` set to a date): publishing runs the full checks.
+   */
+  readonly draft?: boolean;
   /**
    * a draft-and-publish entry created without `publishedAt` is a draft (Strapi v4's GraphQL creates
    * drafts); unset, it is published at `now` (Strapi v4's REST)

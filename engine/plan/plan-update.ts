@@ -16,8 +16,11 @@ import { schemaOf } from './schema-of.js';
 import type { UpdatePlan } from './types.js';
 
 /**
- * `options.now` is accepted for symmetry with planCreate (an update needs no clock today);
- * `options.strictDrafts: false`: unpublishing (`publishedAt: null`) allows clearing required attributes.
+ * `options.now` is accepted for symmetry with planCreate (an update needs no clock today).
+ * `options.draft`: the entry is a draft; an update that keeps it one skips the required (not-null)
+ * and minLength checks, as Strapi v4 does; one that publishes it is checked in full (the stored values
+ * too: see check-publishable.ts). A published entry is always checked in full, even when the same
+ * update unpublishes it (Strapi decides by the entry's state before the write).
  *   planUpdate(model, 'api::article.article', '3', { data: { publishedAt: null, featured: 't' } })
  *   -> { kind: 'update', uid: 'api::article.article', id: 3, publishedAt: null,
  *        data: { scalars: { featured: true }, relations: {}, media: {}, components: {}, dynamicZones: {} } }
@@ -28,7 +31,8 @@ export function planUpdate(model: NormalizedModel, uid: string, id: string | num
   const data = readBodyData(body);
   const issues: ValidationIssue[] = [];
   const publishedAt = parsePublishedAt(type, data, issues);
-  const write = parseWriteData({ model, isDraft: publishedAt === null && options?.strictDrafts === false, issues, parseData: parseWriteData }, type, data, 'update', []);
+  const isDraft = options?.draft === true && (publishedAt === undefined || publishedAt === null) && options.strictDrafts !== true;
+  const write = parseWriteData({ model, isDraft, issues, parseData: parseWriteData }, type, data, 'update', []);
   const locale = parseWriteLocale(model, type, data, issues);
   if (issues.length > 0) throw ValidationError.of(issues);
   return deepFreeze({

@@ -27,7 +27,7 @@ export function createUploads(model: NormalizedModel, config: UploadConfig, log:
   if (!model.contentTypes[FILE_UID]) return undefined;
   const provider = createProvider(config);
   return {
-    files: new StoredFiles(provider, log),
+    files: new StoredFiles(provider, log, model.config.upload),
     ...(provider instanceof LocalProvider ? { server: new UploadsServer(provider.dir, config.cacheMaxAge) } : {}),
   };
 }

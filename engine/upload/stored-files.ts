@@ -11,7 +11,7 @@ import { ValidationError } from '../errors/index.js';
 import { mediaTypeOf } from '../repository/write/write-media.js';
 import { detectType } from './detect-type.js';
 import { baseName, cleanFileName, extensionOf, fileHash } from './file-naming.js';
-import { imageInfo, resizeImage } from './image-formats.js';
+import { DEFAULT_IMAGE_SETTINGS, imageInfo, optimizeImage, resizeImage, type ImageSettings } from './image-formats.js';
 import type { FileInfo } from './parse-file-info.js';
 import type { StorageProvider } from './providers/storage-provider.js';
 import type { UploadedFile } from './uploaded-file.js';
@@ -47,6 +47,7 @@ export class StoredFiles {
   constructor(
     readonly provider: StorageProvider,
     private readonly log: Logger,
+    private readonly images: ImageSettings = DEFAULT_IMAGE_SETTINGS,
   ) {}
 
   /** Every storage key of a record (the original and its formats). */
@@ -78,11 +79,13 @@ export class StoredFiles {
     // Strapi: basename of (fileInfo.name || filename) without the original's extension
     const hash = fileHash(baseName(name, extensionOf(original) || ext));
     const image = await imageInfo(file.path, mime);
-    const resized = image ? await resizeImage(file.path, image) : [];
+    const resized = image ? await resizeImage(file.path, image, this.images) : [];
+    const optimized = image ? await optimizeImage(file.path, image, file.size, this.images) : undefined;
+    const size = optimized ? optimized.data.length : file.size;
     const keys: string[] = [];
     try {
       const key = `${hash}${ext}`;
-      const stored = await this.provider.upload(createReadStream(file.path), key, mime, file.size);
+      const stored = await this.provider.upload(optimized ? optimized.data : createReadStream(file.path), key, mime, size);
       keys.push(key);
       const formats: Record<string, FormatRecord> = {};
       for (const r of resized) {
@@ -100,13 +103,13 @@ export class StoredFiles {
           name,
           alternativeText: info.alternativeText ?? null,
           caption: info.caption ?? null,
-          width: image?.width ?? null,
-          height: image?.height ?? null,
+          width: optimized?.width ?? image?.width ?? null,
+          height: optimized?.height ?? image?.height ?? null,
           formats: resized.length ? formats : null,
           hash,
           ext,
           mime,
-          size: kilobytes(file.size),
+          size: kilobytes(size),
           url: stored.url,
           previewUrl: null,
           provider: this.provider.name,

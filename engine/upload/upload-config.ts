@@ -1,7 +1,8 @@
 /**
  * engine/upload: the upload plugin's settings from the environment, checked once at start (part of
  * ServerConfig). UPLOAD_PROVIDER (local | s3), UPLOAD_DIR (local files, default public/uploads),
- * UPLOAD_MAX_FILE_SIZE (bytes, default 200 MB), UPLOAD_MAX_FILES (per request, default 20),
+ * UPLOAD_MAX_FILE_SIZE (bytes; default the project's `upload.config.sizeLimit`, else 200 MB),
+ * UPLOAD_MAX_FILES (per request, default 20),
  * UPLOAD_CACHE_MAX_AGE (seconds, /uploads responses, default 86400), S3_* for the S3 provider.
  */
 import { tmpdir } from 'node:os';
@@ -26,6 +27,8 @@ export interface UploadConfig {
   /** where request bodies are spooled before they are checked and stored */
   tmpDir: string;
   maxFileSize: number;
+  /** UPLOAD_MAX_FILE_SIZE was set (it wins over the project's `upload.config.sizeLimit`) */
+  maxFileSizeSet?: boolean;
   maxFiles: number;
   cacheMaxAge: number;
   s3?: S3Settings;
@@ -72,6 +75,7 @@ export function loadUploadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): U
     dir: resolve(cwd, env.UPLOAD_DIR || 'public/uploads'),
     tmpDir: resolve(cwd, env.UPLOAD_TMP_DIR || tmpdir()),
     maxFileSize: int('UPLOAD_MAX_FILE_SIZE', env.UPLOAD_MAX_FILE_SIZE, 200 * MB, 1, MAX_FILE_SIZE),
+    ...(env.UPLOAD_MAX_FILE_SIZE ? { maxFileSizeSet: true } : {}),
     maxFiles: int('UPLOAD_MAX_FILES', env.UPLOAD_MAX_FILES, 20, 1, 1000),
     cacheMaxAge: int('UPLOAD_CACHE_MAX_AGE', env.UPLOAD_CACHE_MAX_AGE, 86_400, 0, 31_536_000),
   };

@@ -71,9 +71,9 @@ export function createGraphqlView(model: NormalizedModel): GraphqlView {
   const components = on ? Object.values(model.components) : [];
   const componentUids = new Set(components.map((c) => c.uid));
 
-  const reachable = (a: Attribute): boolean => {
+  const reachable = (a: Attribute, input: boolean): boolean => {
     switch (a.kind) {
-      case 'scalar': return a.type !== 'password';
+      case 'scalar': return input || a.type !== 'password';
       case 'relation': return enabled.has(a.target);
       case 'media': return enabled.has(UPLOAD_FILE);
       case 'component': return componentUids.has(a.component);
@@ -91,7 +91,8 @@ export function createGraphqlView(model: NormalizedModel): GraphqlView {
       const fieldOptions = isContentType(owner) ? options(owner).fields : {};
       return owner.order
         .map((name) => owner.attributes[name])
-        .filter((a): a is Attribute => a !== undefined && !a.private && reachable(a))
+        // inputs take private attributes too (a user's password), as the Strapi v4 plugin's do; outputs never
+        .filter((a): a is Attribute => a !== undefined && (use === 'input' || !a.private) && reachable(a, use === 'input'))
         .filter((a) => fieldOptions[a.name]?.[use] !== false)
         // Strapi has no filters for media fields or dynamic zones
         .filter((a) => use !== 'filters' || (a.kind !== 'media' && a.kind !== 'dynamiczone'));

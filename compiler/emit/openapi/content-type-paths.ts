@@ -3,10 +3,10 @@
  * GET/POST /<plural> and GET/PUT/DELETE /<plural>/{id}; single types GET/PUT/DELETE /<singular>.
  * operationId `<singularName>.<action>`, and `x-quire: {uid, action}` for the engine's routing table.
  */
-import type { Action, ContentType, NormalizedModel } from '../../model/types.js';
+import type { Action, Component, ContentType, NormalizedModel } from '../../model/types.js';
 import { accessNote, addOperation, buildOperation, jsonBody, restPath, type OperationSpec } from './operation-builder.js';
 import { localeParameter, readParameters } from './query-parameters.js';
-import { contentTypeNames, contentTypeOf, ref, type Schema } from './schema-names.js';
+import { contentTypeNames, contentTypeOf, MEDIA_UID, ref, type Schema } from './schema-names.js';
 import { idParameterRef } from './shared-components.js';
 
 type Paths = Record<string, Record<string, Schema>>;
@@ -47,6 +47,47 @@ const DETAIL: Record<Action, (single: boolean) => string> = {
   delete: () => 'Answers the deleted entry.',
 };
 
+/** media attributes reachable by a file part name: the type's own and those of its single components (nested) */
+function mediaFields(model: NormalizedModel, owner: ContentType | Component, prefix: string, depth = 0): [string, boolean][] {
+  const out: [string, boolean][] = [];
+  for (const name of owner.order) {
+    const attr = owner.attributes[name];
+    if (attr?.kind === 'media') out.push([`${prefix}${name}`, attr.multiple]);
+    else if (attr?.kind === 'component' && !attr.repeatable && depth < 5 && model.components[attr.component]) out.push(...mediaFields(model, model.components[attr.component], `${prefix}${name}.`, depth + 1));
+  }
+  return out;
+}
+
+/**
+ * A create or update body: JSON, or (types with media and the upload plugin) multipart/form-data as
+ * Strapi v4 takes it: a `data` part with the JSON of `data`, files in `files.<attribute>` parts.
+ */
+function writeBody(model: NormalizedModel, ct: ContentType, request: string): Schema {
+  const body = jsonBody(ref(request));
+  const fields = model.contentTypes[MEDIA_UID] ? mediaFields(model, ct, '') : [];
+  if (fields.length === 0) return body;
+  const binary = { type: 'string', format: 'binary' };
+  const properties: Record<string, Schema> = {
+    data: { type: 'string', description: `The JSON of the request's data object (${request}.data).` },
+  };
+  for (const [field, multiple] of fields) properties[`files.${field}`] = multiple ? { type: 'array', items: binary, description: 'Files added to the attribute.' } : { ...binary, description: 'The file of the attribute.' };
+  return {
+    ...body,
+    content: {
+      ...(body.content as Record<string, Schema>),
+      'multipart/form-data': {
+        schema: {
+          type: 'object',
+          required: ['data'],
+          properties,
+          description: 'The entry and its files in one request, stored in one transaction: files of repeatable components and dynamic-zone items go in files.<attribute>[<index>].<attribute> parts.',
+          additionalProperties: binary,
+        },
+      },
+    },
+  };
+}
+
 function operationFor(model: NormalizedModel, ct: ContentType, route: Route): OperationSpec {
   const n = contentTypeNames(ct);
   const single = ct.kind === 'singleType';
@@ -65,8 +106,8 @@ function operationFor(model: NormalizedModel, ct: ContentType, route: Route): Op
     uid: ct.uid,
     action: route.action,
     parameters,
-    ...(route.action === 'create' ? { requestBody: jsonBody(ref(n.request)) } : {}),
-    ...(route.action === 'update' ? { requestBody: jsonBody(ref(n.updateRequest)) } : {}),
+    ...(route.action === 'create' ? { requestBody: writeBody(model, ct, n.request) } : {}),
+    ...(route.action === 'update' ? { requestBody: writeBody(model, ct, n.updateRequest) } : {}),
     success: single && ct.localized && route.action === 'find' ? singleLocalizedResponse(ct) : ref(list ? n.listResponse : n.response),
     successDescription: list ? `A page of ${ct.displayName} entries.` : `The ${ct.displayName} entry.`,
     addressed: route.byId || single,

@@ -16,7 +16,7 @@ import { MEDIA_UID, USER_UID, type Schema } from './schema-names.js';
 import { SECURITY_SCHEME, securitySchemes, sharedParameters, sharedResponses, sharedSchemas } from './shared-components.js';
 import { addI18nPaths, localizedTypes } from './i18n-paths.js';
 import { addUploadPaths, uploadSchemas } from './upload-paths.js';
-import { addUsersPermissionsPaths, usersPermissionsSchemas } from './users-permissions-paths.js';
+import { addRolesPaths, addUsersPermissionsPaths, rolesSchemas, usersPermissionsSchemas } from './users-permissions-paths.js';
 
 export const GENERATED_BY = 'quire build; do not edit';
 
@@ -53,17 +53,20 @@ export function emitOpenApi(model: NormalizedModel): Record<string, unknown> {
     filterComponentSchemas(model, reach),
     queryComponentSchemas(model, reach),
     hasUser ? usersPermissionsSchemas(model) : [],
+    hasUser ? rolesSchemas() : [],
     hasUpload ? uploadSchemas() : [],
   ]);
 
   const paths: Record<string, Record<string, Schema>> = {};
   addContentTypePaths(model, prefix, reach.apiTypes, paths);
   addUsersPermissionsPaths(model, prefix, paths);
+  addRolesPaths(model, prefix, paths);
   addUploadPaths(model, prefix, paths);
   addI18nPaths(model, prefix, reach.apiTypes, paths);
 
   const tagEntries = contentTypeTags(model, reach.apiTypes);
   if (hasUser) tagEntries.push([model.contentTypes[USER_UID].displayName, 'Users-permissions plugin: authentication and users (flat answers).']);
+  if (hasUser && model.contentTypes['plugin::users-permissions.role']) tagEntries.push(['Role', 'Users-permissions plugin: roles and their permissions (flat answers).']);
   if (hasUpload) tagEntries.push([model.contentTypes[MEDIA_UID].displayName, 'Upload plugin: media files (flat answers).']);
   if (localizedTypes(model, reach.apiTypes).length > 0) tagEntries.push(['Internationalization', 'i18n plugin: the configured locales (flat answer).']);
   const tags = new Map<string, string>();

@@ -1,7 +1,10 @@
 /**
  * compiler/emit/openapi: request-body schemas. `{data: ArticleInput}` for create (required attributes
  * listed), `{data: ArticleUpdateInput}` for the partial PUT, and component / dynamic-zone inputs.
- * Every attribute is writable, private ones included (marked writeOnly). Pure.
+ * Every attribute is writable, private ones included (marked writeOnly). Drafts skip required and
+ * minLength (Strapi v4), so the inputs of draft-and-publish types, and of the components they write,
+ * list neither: each such attribute says it in its description ("Required to publish."). Required
+ * media are never enforced and never listed. Pure.
  */
 import type { Attribute, Component, ContentType, NormalizedModel } from '../../model/types.js';
 import { attributeNote, zoneArray } from './entry-schemas.js';
@@ -37,12 +40,26 @@ function baseInput(model: NormalizedModel, attr: Attribute, nullable: boolean, w
 }
 
 /**
+ * The attribute as a draft may send it: not required, no minLength (both apply once published, and
+ * its description says so).
+ */
+function draftView(attr: Attribute): { attr: Attribute; note: string } {
+  const notes: string[] = [];
+  if (attr.required && attr.kind !== 'media') notes.push('Required to publish.');
+  if (attr.kind === 'scalar' && attr.minLength !== undefined) notes.push(`At least ${attr.minLength} characters to publish.`);
+  if (notes.length === 0) return { attr, note: '' };
+  const view = attr.kind === 'scalar' ? { ...attr, required: false, minLength: undefined } : { ...attr, required: false };
+  return { attr: view as Attribute, note: notes.join(' ') };
+}
+
+/**
  * Input schema of one attribute; `withDefault` is false for partial updates.
  * `attributeInput(model, article.author, true)` ->
  * `{ description: 'Relation (manyToOne) to api::author.author. Give an id, ...', allOf: [{ $ref: RelationInputNullable }] }`
  */
-export function attributeInput(model: NormalizedModel, attr: Attribute, nullable: boolean, withDefault = true): Schema {
+export function attributeInput(model: NormalizedModel, attr: Attribute, nullable: boolean, withDefault = true, extraNote = ''): Schema {
   let note = attributeNote(attr);
+  if (extraNote) note = note ? `${note} ${extraNote}` : extraNote;
   if (attr.kind === 'relation') note += RELATION_NOTE;
   if (attr.kind === 'media') note += ` Give ${attr.multiple ? 'an array of file ids' : 'a file id'} from POST /upload.`;
   if (attr.private) note = (note ? note + ' ' : '') + 'Private: accepted on write, never returned.';
@@ -51,16 +68,21 @@ export function attributeInput(model: NormalizedModel, attr: Attribute, nullable
   return attr.private ? { ...schema, writeOnly: true } : schema;
 }
 
-/** Attribute names a create must send: required and without a default. */
+/** Attribute names a create must send: required, without a default, not media (never enforced, as in Strapi v4). */
 export function requiredOnCreate(owner: ContentType | Component): string[] {
   return orderedAttributes(owner)
-    .filter((a) => a.required && !(a.kind === 'scalar' && a.default !== undefined))
+    .filter((a) => a.required && a.kind !== 'media' && !(a.kind === 'scalar' && a.default !== undefined))
     .map((a) => a.name);
 }
 
-function inputProperties(model: NormalizedModel, owner: ContentType | Component, withDefault: boolean): Record<string, Schema> {
+/** `drafts`: the owner may be written as a draft (required and minLength are left to the description) */
+function inputProperties(model: NormalizedModel, owner: ContentType | Component, withDefault: boolean, drafts: boolean): Record<string, Schema> {
   const props: Record<string, Schema> = {};
-  for (const attr of orderedAttributes(owner)) props[attr.name] = attributeInput(model, attr, !attr.required, withDefault);
+  for (const attr of orderedAttributes(owner)) {
+    const { attr: view, note } = drafts ? draftView(attr) : { attr, note: '' };
+    // required media are never enforced (Strapi v4): they take null too
+    props[attr.name] = attributeInput(model, view, !view.required || view.kind === 'media', withDefault, note);
+  }
   return props;
 }
 
@@ -73,7 +95,8 @@ const PUBLISHED_AT: Schema = {
 
 function contentTypeInputs(model: NormalizedModel, ct: ContentType): [string, Schema][] {
   const n = contentTypeNames(ct);
-  const props = inputProperties(model, ct, false);
+  const drafts = ct.draftAndPublish;
+  const props = inputProperties(model, ct, false, drafts);
   if (ct.draftAndPublish) props.publishedAt = PUBLISHED_AT;
   const update: Schema = describe(`Fields of ${ct.uid} to change; fields not sent are unchanged, null clears a field.`, {
     type: 'object',
@@ -84,11 +107,13 @@ function contentTypeInputs(model: NormalizedModel, ct: ContentType): [string, Sc
     [n.updateRequest, { type: 'object', required: ['data'], properties: { data: ref(n.updateInput) } }],
   ];
   if (ct.kind === 'collectionType') {
-    const createProps = inputProperties(model, ct, true);
+    const createProps = inputProperties(model, ct, true, drafts);
     if (ct.draftAndPublish) createProps.publishedAt = PUBLISHED_AT;
     if (ct.localized) createProps.locale = { type: 'string', description: `Locale of the new entry; the default locale (${model.config.i18n.defaultLocale}) when omitted.` };
-    const required = requiredOnCreate(ct);
-    out.push([n.input, describe(`Fields of a new ${ct.uid} entry.`, {
+    const required = drafts ? [] : requiredOnCreate(ct);
+    const toPublish = drafts ? requiredOnCreate(ct) : [];
+    const note = toPublish.length > 0 ? ` A published entry needs ${toPublish.join(', ')}; a draft (publishedAt: null) may leave them out.` : '';
+    out.push([n.input, describe(`Fields of a new ${ct.uid} entry.${note}`, {
       type: 'object',
       ...(required.length > 0 ? { required } : {}),
       properties: createProps,
@@ -104,10 +129,10 @@ const COMPONENT_ID: Schema = {
   description: 'Id of an existing instance of this component to update in place; omit it to create a new one.',
 };
 
-function componentInputs(model: NormalizedModel, c: Component, zone: boolean): Schema {
-  const required = requiredOnCreate(c);
+function componentInputs(model: NormalizedModel, c: Component, zone: boolean, drafts: boolean): Schema {
+  const required = drafts ? [] : requiredOnCreate(c);
   const props: Record<string, Schema> = zone ? { __component: { type: 'string', enum: [c.uid] } } : {};
-  Object.assign(props, { id: COMPONENT_ID }, inputProperties(model, c, true));
+  Object.assign(props, { id: COMPONENT_ID }, inputProperties(model, c, true, drafts));
   // with an id the item is a partial update of that instance: the required attributes are
   // required only of a new one (no id)
   return describe(`Input of component ${c.uid} (${c.displayName})${zone ? ' inside a dynamic zone' : ''}.`, {
@@ -118,10 +143,31 @@ function componentInputs(model: NormalizedModel, c: Component, zone: boolean): S
   });
 }
 
+/** Components a draft-and-publish type writes, directly or nested: a draft skips their required and minLength too. */
+function draftComponents(model: NormalizedModel, apiTypes: readonly string[]): Set<string> {
+  const out = new Set<string>();
+  const queue: string[] = [];
+  const push = (owner: ContentType | Component) => {
+    for (const attr of Object.values(owner.attributes)) {
+      if (attr.kind === 'component') queue.push(attr.component);
+      if (attr.kind === 'dynamiczone') queue.push(...attr.components);
+    }
+  };
+  for (const uid of apiTypes) if (contentTypeOf(model, uid).draftAndPublish) push(contentTypeOf(model, uid));
+  while (queue.length > 0) {
+    const uid = queue.shift() as string;
+    if (out.has(uid) || !model.components[uid]) continue;
+    out.add(uid);
+    push(model.components[uid]);
+  }
+  return out;
+}
+
 export function inputComponentSchemas(model: NormalizedModel, reach: Reachable): [string, Schema][] {
   const out: [string, Schema][] = [];
+  const drafts = draftComponents(model, reach.apiTypes);
   for (const uid of reach.apiTypes) out.push(...contentTypeInputs(model, contentTypeOf(model, uid)));
-  for (const uid of reach.inputComponents) out.push([componentNames(componentOf(model, uid)).input, componentInputs(model, componentOf(model, uid), false)]);
-  for (const uid of reach.zoneInputComponents) out.push([componentNames(componentOf(model, uid)).zoneInput, componentInputs(model, componentOf(model, uid), true)]);
+  for (const uid of reach.inputComponents) out.push([componentNames(componentOf(model, uid)).input, componentInputs(model, componentOf(model, uid), false, drafts.has(uid))]);
+  for (const uid of reach.zoneInputComponents) out.push([componentNames(componentOf(model, uid)).zoneInput, componentInputs(model, componentOf(model, uid), true, drafts.has(uid))]);
   return out;
 }

@@ -17,13 +17,17 @@ export interface OperationSpec {
   readonly action: string;
   readonly parameters?: readonly Schema[];
   readonly requestBody?: Schema;
-  /** schema of the 200 answer */
-  readonly success: Schema;
+  /** schema of the success answer (absent: a redirect, no body) */
+  readonly success?: Schema;
+  /** the success status: 200 by default; 201 for a creation Strapi answers so; 302 for a redirect (Location) */
+  readonly successStatus?: 200 | 201 | 302;
   readonly successDescription: string;
   /** true when an id or a single type is addressed (adds 404) */
   readonly addressed: boolean;
   /** failed attempts are rate limited (adds 429) */
   readonly rateLimited?: boolean;
+  /** sends an email (adds 503: the mail server did not take it) */
+  readonly sendsEmail?: boolean;
 }
 
 /** `jsonBody(ref('ArticleRequest'))` -> a required application/json request body. */
@@ -40,8 +44,12 @@ export function buildOperation(spec: OperationSpec): Schema {
   if (spec.requestBody) statuses.push(413, 415);
   if (spec.rateLimited) statuses.push(429);
   statuses.push(500);
+  if (spec.sendsEmail) statuses.push(503);
+  const status = spec.successStatus ?? 200;
   const responses: Record<string, Schema> = {
-    200: { description: spec.successDescription, content: { 'application/json': { schema: spec.success } } },
+    [status]: spec.success
+      ? { description: spec.successDescription, content: { 'application/json': { schema: spec.success } } }
+      : { description: spec.successDescription, headers: { Location: { description: 'Where the client is sent.', schema: { type: 'string' } } } },
   };
   for (const status of statuses) responses[status] = errorResponseRef(status);
   return {

@@ -15,6 +15,7 @@ export const RESPONSES = {
   415: 'UnsupportedMediaType',
   429: 'TooManyRequests',
   500: 'InternalServerError',
+  503: 'ServiceUnavailable',
 } as const;
 
 export type ErrorStatus = keyof typeof RESPONSES;
@@ -101,6 +102,7 @@ const ERROR_TEXT: Record<ErrorStatus, string> = {
   415: 'The request body is not of a content type the operation reads (UnsupportedMediaTypeError).',
   429: 'Too many failed attempts from this client or for this identifier; try again later (RateLimitError).',
   500: 'Internal server error.',
+  503: 'A service the operation needs did not answer (the database, the mail server); try again later (ServiceUnavailableError).',
 };
 
 export function sharedResponses(): Record<string, Schema> {

@@ -2,7 +2,9 @@
  * engine/http REST door: the Content API routes of every content-type (`/api/<plural>`,
  * `/api/<plural>/:id`, `/api/<single>`, `/api/<plural>/:id/localizations`). Each route is bound at
  * boot to its action (engine/actions/entries.ts) and only translates: path, query and body in, the
- * REST envelope out (`{ data: { id, attributes, meta }, meta }`, `meta.pagination` on lists).
+ * REST envelope out (`{ data: { id, attributes, meta }, meta }`, `meta.pagination` on lists). Create
+ * and update also take multipart/form-data (a `data` part and `files.<attribute>` parts, as Strapi v4):
+ * engine/actions/entry-files.ts.
  */
 import type { ContentType, NormalizedModel } from '../../../compiler/model/types.js';
 import type { ActionContext } from '../../actions/action-context.js';
@@ -11,7 +13,10 @@ import type { Entry } from '../../plan/types.js';
 import { paginationMeta } from '../../response/pagination-meta.js';
 import type { EntryShaper } from '../../response/shape-entry.js';
 import { flatEntry } from '../../response/shape-flat.js';
-import { ok, type HttpRequest, type Reply, type Route } from '../route.js';
+import { ok, type BodyKind, type HttpRequest, type Reply, type Route } from '../route.js';
+import { parseJsonBody } from '../read-body.js';
+import { createEntryWithFiles, multipartBody, updateEntryWithFiles } from '../../actions/entry-files.js';
+import type { MultipartBody } from '../../upload/read-multipart.js';
 
 export interface RestDoor {
   readonly actions: ActionContext;
@@ -54,12 +59,20 @@ const find: Handler = async (door, type, r) => {
 
 const findOne: Handler = async (door, type, r) => one(door, type.uid, await findEntry(door.actions, r.caller, type.uid, r.params.id, r.query, door.read));
 
-const create: Handler = async (door, type, r) => one(door, type.uid, await createEntry(door.actions, r.caller, type.uid, r.body, back(door, r)));
+/** the `data` part of a multipart write, read and checked as a JSON body is */
+const multipartData = (r: HttpRequest) => multipartBody((r.multipart as MultipartBody).fields, (text) => parseJsonBody(Buffer.from(text, 'utf8'), 'application/json'));
+
+const create: Handler = async (door, type, r) => {
+  if (r.multipart) return one(door, type.uid, await createEntryWithFiles(door.actions, r.caller, type.uid, multipartData(r), r.multipart.files, back(door, r)));
+  return one(door, type.uid, await createEntry(door.actions, r.caller, type.uid, r.body, back(door, r)));
+};
 
 const update: Handler = async (door, type, r) => {
+  const body = r.multipart ? multipartData(r) : r.body;
   // a single type's locale: `?locale=`, else `data.locale`, else the default
-  const locale = type.kind === 'singleType' ? (r.query.locale ?? dataOf(r.body)?.locale) : undefined;
-  return one(door, type.uid, await updateEntry(door.actions, r.caller, type.uid, r.params.id, r.body, back(door, r), { locale }));
+  const locale = type.kind === 'singleType' ? (r.query.locale ?? dataOf(body)?.locale) : undefined;
+  if (r.multipart) return one(door, type.uid, await updateEntryWithFiles(door.actions, r.caller, type.uid, r.params.id, body as { data: Record<string, unknown> }, r.multipart.files, back(door, r), { locale }));
+  return one(door, type.uid, await updateEntry(door.actions, r.caller, type.uid, r.params.id, body, back(door, r), { locale }));
 };
 
 const remove: Handler = async (door, type, r) => one(door, type.uid, await deleteEntry(door.actions, r.caller, type.uid, r.params.id, back(door, r), { locale: r.query.locale }));
@@ -73,13 +86,13 @@ const localization: Handler = async (door, type, r) => {
   return ok(flatEntry(door.actions.model, type.uid, entry));
 };
 
-const HANDLERS: Readonly<Record<string, { handler: Handler; body: boolean }>> = {
-  find: { handler: find, body: false },
-  findOne: { handler: findOne, body: false },
-  create: { handler: create, body: true },
-  update: { handler: update, body: true },
-  delete: { handler: remove, body: false },
-  createLocalization: { handler: localization, body: true },
+const HANDLERS: Readonly<Record<string, { handler: Handler; body: BodyKind }>> = {
+  find: { handler: find, body: 'none' },
+  findOne: { handler: findOne, body: 'none' },
+  create: { handler: create, body: 'multipart' },
+  update: { handler: update, body: 'multipart' },
+  delete: { handler: remove, body: 'none' },
+  createLocalization: { handler: localization, body: 'json' },
 };
 
 /** The route of REST operation `operationId` (action `action` of content-type `uid`), or undefined when quire has no such action. */
@@ -93,8 +106,9 @@ export function contentRoute(door: RestDoor, operationId: string, uid: string, a
     authenticate: true,
     permission,
     query: 'content',
-    body: bound.body ? 'json' : 'none',
-    contractBody: bound.body,
+    body: bound.body,
+    ...(bound.body === 'multipart' && { multipart: { json: true } }),
+    contractBody: bound.body !== 'none',
     handle: (r) => bound.handler(door, type, r),
   };
 }

@@ -82,9 +82,9 @@ for (const [data, expected] of INVALID) {
   });
 }
 
-test('planUpdate: unpublishing in the same request does not let a required attribute be cleared (unless strictDrafts: false)', () => {
+test('planUpdate: unpublishing in the same request does not let a required attribute be cleared (a draft may clear it)', () => {
   expectError(() => update({ publishedAt: null, title: null }), { status: 400, name: 'ValidationError', message: 'title must be a `string` type, but the final value was: `null`.' });
-  assert.equal(planUpdate(model, ARTICLE, 3, { data: { publishedAt: null, title: null } }, { now: new Date(), strictDrafts: false }).data.scalars, { title: null });
+  assert.equal(planUpdate(model, ARTICLE, 3, { data: { publishedAt: null, title: null } }, { now: new Date(), draft: true }).data.scalars, { title: null });
 });
 
 test('planUpdate: the body must carry a data object', () => {

@@ -95,7 +95,6 @@ const REFUSED: [Record<string, unknown>, ValidationIssue[], string?][] = [
   [{ blocks: [{ text: 'x' }] }, [v(['blocks', 0, '__component'], 'blocks[0].__component is a required field')]],
   [{ blocks: [{ __component: null }] }, [v(['blocks', 0, '__component'], 'blocks[0].__component must be a `string` type, but the final value was: `null`.')]],
   [{ blocks: [{ __component: 5 }] }, [v(['blocks', 0, '__component'], `blocks[0].__component must be one of the following values: ${ZONE}`)]],
-  [{ blocks: [{ __component: 'content.media-block' }] }, [v(['blocks', 0, 'file'], 'blocks[0].file must be defined.')]],
   [{ blocks: [{ __component: 'content.link-list', links: [{ label: 'a' }] }] }, [v(['blocks', 0, 'links', 0, 'url'], 'blocks[0].links[0].url must be defined.')]],
   [{ blocks: { __component: 'content.quote', text: 'q' } }, [v(['blocks'], 'blocks must be a `array` type, but the final value was: `{\n  "__component": "\\"content.quote\\"",\n  "text": "\\"q\\""\n}`.')]],
   [{ blocks: ['x'] }, [v(['blocks', 0], 'blocks[0] must be a `object` type, but the final value was: `null` (cast from the value `"x"`).')]],

@@ -74,12 +74,14 @@ test('bearer security applies globally and no operation opts out', async () => {
 
 test('every operation answers 400, 401, 403, 500, and 404 when an id or single type is addressed', async () => {
   const doc = await exampleDoc();
+  // creations Strapi answers 201 (POST /api/users), the email confirmation link a redirect
+  const success: Record<string, string> = { 'users-permissions.user.create': '201', 'users-permissions.auth.emailConfirmation': '302' };
   for (const { path, op } of operationsOf(doc)) {
     const codes = Object.keys(op.responses);
-    for (const code of ['200', '400', '401', '403', '500']) assert.ok(codes.includes(code), `${op.operationId} ${code}`);
+    for (const code of [success[op.operationId] ?? '200', '400', '401', '403', '500']) assert.ok(codes.includes(code), `${op.operationId} ${code}`);
     const addressed = path.includes('{id}') || path === '/api/homepage' || path === '/api/site-setting' || path === '/api/upload';
     assert.is(codes.includes('404'), addressed, `${op.operationId} 404`);
-    for (const code of codes.filter((c) => c !== '200')) assert.match(op.responses[code].$ref, /^#\/components\/responses\//);
+    for (const code of codes.filter((c) => Number(c) >= 400)) assert.match(op.responses[code].$ref, /^#\/components\/responses\//);
   }
 });
 

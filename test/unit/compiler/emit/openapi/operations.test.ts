@@ -20,6 +20,7 @@ const SINGLES: [string, string][] = [
 ];
 const USER = 'plugin::users-permissions.user';
 const FILE = 'plugin::upload.file';
+const ROLE = 'plugin::users-permissions.role';
 
 /** [operationId, method, path, uid, action] */
 const EXPECTED: [string, string, string, string, string][] = [
@@ -43,6 +44,18 @@ const EXPECTED: [string, string, string, string, string][] = [
   ['users-permissions.user.count', 'get', '/api/users/count', USER, 'count'],
   ['users-permissions.user.update', 'put', '/api/users/{id}', USER, 'update'],
   ['users-permissions.user.destroy', 'delete', '/api/users/{id}', USER, 'destroy'],
+  ['users-permissions.user.create', 'post', '/api/users', USER, 'create'],
+  ['users-permissions.auth.forgotPassword', 'post', '/api/auth/forgot-password', USER, 'forgotPassword'],
+  ['users-permissions.auth.resetPassword', 'post', '/api/auth/reset-password', USER, 'resetPassword'],
+  ['users-permissions.auth.changePassword', 'post', '/api/auth/change-password', USER, 'changePassword'],
+  ['users-permissions.auth.emailConfirmation', 'get', '/api/auth/email-confirmation', USER, 'emailConfirmation'],
+  ['users-permissions.auth.sendEmailConfirmation', 'post', '/api/auth/send-email-confirmation', USER, 'sendEmailConfirmation'],
+  ['users-permissions.role.find', 'get', '/api/users-permissions/roles', ROLE, 'find'],
+  ['users-permissions.role.findOne', 'get', '/api/users-permissions/roles/{id}', ROLE, 'findOne'],
+  ['users-permissions.role.createRole', 'post', '/api/users-permissions/roles', ROLE, 'createRole'],
+  ['users-permissions.role.updateRole', 'put', '/api/users-permissions/roles/{id}', ROLE, 'updateRole'],
+  ['users-permissions.role.deleteRole', 'delete', '/api/users-permissions/roles/{id}', ROLE, 'deleteRole'],
+  ['users-permissions.permissions.getPermissions', 'get', '/api/users-permissions/permissions', ROLE, 'getPermissions'],
   ['upload.upload', 'post', '/api/upload', FILE, 'upload'],
   ['upload.find', 'get', '/api/upload/files', FILE, 'find'],
   ['upload.findOne', 'get', '/api/upload/files/{id}', FILE, 'findOne'],

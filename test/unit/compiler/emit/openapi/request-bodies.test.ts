@@ -15,9 +15,10 @@ test('create and update bodies wrap the fields in a required data key', async ()
   assert.not.ok(doc.components.schemas.HomepageRequest, 'single types have no create body');
 });
 
-test('create lists required attributes without a default; update lists none', async () => {
+test('create lists required attributes without a default (draft-and-publish types: in the description, drafts may leave them out); update lists none', async () => {
   const doc = await exampleDoc();
-  assert.equal(schemaOf(doc, 'ArticleInput').required, ['title']);
+  assert.is(schemaOf(doc, 'ArticleInput').required, undefined);
+  assert.match(schemaOf(doc, 'ArticleInput').description, 'A published entry needs title; a draft (publishedAt: null) may leave them out.');
   assert.equal(schemaOf(doc, 'CategoryInput').required, ['name', 'slug']);
   assert.not.ok('required' in schemaOf(doc, 'ArticleUpdateInput'));
   assert.not.ok('default' in schemaOf(doc, 'ArticleUpdateInput').properties.format, 'no default on a partial update');
@@ -27,10 +28,11 @@ test('create lists required attributes without a default; update lists none', as
 test('scalars are typed with their constraints; optional ones are nullable', async () => {
   const doc = await exampleDoc();
   const p = schemaOf(doc, 'ArticleInput').properties;
-  assert.equal(p.title, { type: 'string', minLength: 3, maxLength: 200 });
+  // a draft may leave it out or keep it short: both are checked when the entry is published
+  assert.equal(p.title, { description: 'Required to publish. At least 3 characters to publish.', type: 'string', maxLength: 200, nullable: true });
   assert.is(p.excerpt.nullable, true);
   assert.is(p.excerpt.maxLength, 500);
-  assert.equal(p.format.enum, ['news', 'feature', 'opinion', 'review']);
+  assert.equal(p.format.enum, ['news', 'feature', 'opinion', 'review', null], 'a draft may clear it');
   assert.is(p.slug.pattern, '^[A-Za-z0-9-_.~]*$');
   assert.is(p.contactEmail.format, 'email');
   assert.equal([p.readingTime.type, p.readingTime.format, p.readingTime.minimum, p.readingTime.maximum], ['integer', 'int32', 1, 600]);
@@ -81,12 +83,13 @@ test('media take file ids; components their input plus id; dynamic zones __compo
   const seo = schemaOf(doc, 'ComponentSharedSeoInput');
   assert.equal(Object.keys(seo.properties), ['id', 'metaTitle', 'metaDescription', 'metaImage', 'noIndex', 'openGraph']);
   assert.is(seo.required, undefined);
-  assert.equal(seo.anyOf, [{ required: ['id'] }, { required: ['metaTitle'] }], 'required attributes only for a new instance (no id)');
+  assert.is(seo.anyOf, undefined, 'written by a draft-and-publish type: a draft may leave its required attributes out');
+  assert.match(seo.properties.metaTitle.description, 'Required to publish.');
   assert.equal(p.blocks.items.discriminator.propertyName, '__component');
   assert.is(p.blocks.items.oneOf.length, 4);
   const quote = schemaOf(doc, 'ComponentContentQuoteZoneInput');
   assert.equal(quote.required, ['__component']);
-  assert.equal(quote.anyOf, [{ required: ['id'] }, { required: ['text'] }]);
+  assert.is(quote.anyOf, undefined);
   assert.equal(quote.properties.__component, { type: 'string', enum: ['content.quote'] });
 });
 
@@ -103,10 +106,11 @@ test('openapi-backend compiles the body validators and they agree with the contr
   assert.ok(check('article.update', { data: { author: null, seo: null, internalNotes: 'n', unknownKey: 1 } }));
   assert.ok(check('article.update', { data: { author: { id: 3 }, category: { id: 2, type: 'api::category.category' } } }), '{id} and {id, type}');
   assert.ok(check('article.update', { data: { seo: { id: 4, noIndex: true }, blocks: [{ __component: 'content.quote', id: 2 }] } }), 'partial update of a component by id');
-  assert.not.ok(check('article.update', { data: { seo: { noIndex: true } } }), 'a new component needs its required attributes');
+  assert.ok(check('article.update', { data: { seo: { noIndex: true } } }), 'a draft may leave a component\'s required attributes out (checked when published)');
+  assert.ok(check('article.create', { data: { publishedAt: null } }), 'a draft without its required attributes');
   assert.not.ok(check('article.update', { data: { author: { id: 3, extra: 1 } } }));
   assert.not.ok(check('article.create', { title: 'no data wrapper' }));
-  assert.not.ok(check('article.create', { data: { body: 'missing title' } }));
+  assert.not.ok(check('category.create', { data: { description: 'missing name and slug' } }));
   assert.not.ok(check('article.update', { data: { tags: { set: [1], connect: [2] } } }), 'set with connect');
   assert.not.ok(check('article.update', { data: { tags: { connect: [{ id: 1, position: { start: true, end: true } }] } } }), 'two positions');
   assert.not.ok(check('article.update', { data: { blocks: [{ text: 'no __component' }] } }));
