@@ -9,6 +9,7 @@ import { join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DefinitionError, type DefinitionWarning } from '../errors.js';
 import { loadGraphqlExtension, type RawGraphqlExtension } from './load-graphql-extension.js';
+import { loadProjectCode, type RawProjectCode } from './load-project-code.js';
 import { parseJson } from './parse-json.js';
 import { installedPlugins, scanProjectParts } from './scan-project-parts.js';
 import { strapiEnv } from './strapi-env.js';
@@ -49,6 +50,8 @@ export interface RawSpec {
   /** the module plugins.json names in `graphql.config.extension`, loaded */
   graphqlExtension?: RawGraphqlExtension;
   problems: DefinitionError[];
+  /** a project root's own code (routers, controllers, services, policies, middlewares, lifecycles, register/bootstrap) */
+  projectCode?: RawProjectCode;
   /** parts of a Strapi project root that quire does not run (one warning per kind) */
   warnings: DefinitionWarning[];
   /** a Strapi project root: the Strapi plugins its package.json installs (Strapi enables them without config) */
@@ -130,6 +133,7 @@ export async function loadSpec(dir: string): Promise<RawSpec> {
   if (src !== dir) {
     spec.warnings.push(...scanProjectParts(dir, spec.config.plugins));
     spec.installedPlugins = installedPlugins(dir);
+    spec.projectCode = await loadProjectCode(dir, problems);
   }
   return spec;
 }
