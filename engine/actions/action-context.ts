@@ -9,6 +9,7 @@ import type { Permissions, Principal } from '../auth/permissions.js';
 import type { UsersAuth } from '../auth/users-auth.js';
 import type { Repository } from '../repository/types.js';
 import type { StoredFiles } from '../upload/stored-files.js';
+import type { ActionHooks } from './action-hooks.js';
 import type { ChangeBus } from './events.js';
 
 export interface ActionContext {
@@ -23,6 +24,8 @@ export interface ActionContext {
   readonly auth: UsersAuth;
   /** the upload plugin's storage (absent when the model has no `plugin::upload.file`) */
   readonly files?: StoredFiles;
+  /** the project's lifecycle hooks (absent: a project without code) */
+  readonly hooks?: ActionHooks;
 }
 
 export interface Caller {
