@@ -18,7 +18,7 @@ import { parseQuery, type ParsedQuery } from '../request/index.js';
 import { PROJECT_CALLER, projectScope } from './entity-service.js';
 import type { KoaContext } from './koa-context.js';
 import { writableData } from './service-params.js';
-import { sanitizeOutput, transformResponse } from './transform-response.js';
+import { sanitizeInput, sanitizeOutput, transformResponse } from './transform-response.js';
 
 /** the request a context was built from (the core controller hands it to the REST door) */
 export const REQUEST = Symbol('quire request');
@@ -111,7 +111,7 @@ export function coreController(deps: CoreApiDeps, uid: string): Methods {
   const helpers: Methods = {
     transformResponse: (data: unknown, meta?: unknown) => transformResponse(model, uid, data, meta),
     sanitizeOutput: async (data: unknown, ctx?: KoaContext) => sanitizeOutput(model, uid, data, (t) => (ctx ? callerNow().canFind(t) : true)),
-    sanitizeInput: async (data: unknown) => data,
+    sanitizeInput: async (data: unknown, ctx?: KoaContext) => sanitizeInput(model, uid, data, (t) => (ctx ? callerNow().canFind(t) : true)),
     sanitizeQuery: async (ctx: KoaContext) => ctx.query,
     validateQuery: async (ctx: KoaContext) => void deps.parse(ctx.query),
     validateInput: async () => undefined,

@@ -4,7 +4,7 @@
  * to the REST door as it is. Any other route (a policy, a middleware, `auth: false`, a controller or
  * service the project replaced, a custom route) runs, after the lifecycle has authenticated and
  * authorized the caller and read the body: Strapi's chain on a Koa-compatible context, i.e. the
- * route's policies (403 PolicyError unless each returns true or nothing), its middlewares, then the
+ * route's policies (403 Forbidden unless each returns true or nothing, as Strapi 4.26.2 answers), its middlewares, then the
  * controller action, whose return value becomes the body. Names that resolve to nothing stop the start.
  */
 import { openApiPath, parseHandler, type RouterRoute } from '../../compiler/model/project-code.js';
@@ -18,7 +18,7 @@ import { CORE, REQUEST, replaced } from './core-api.js';
 import { projectScope } from './entity-service.js';
 import { createKoaContext, replyOf, type KoaContext, type KoaState } from './koa-context.js';
 import { ProjectCodeError, type LoadedProject } from './load-project.js';
-import { PolicyError } from './strapi-errors.js';
+import { ForbiddenError } from '../errors/index.js';
 
 type Next = () => Promise<unknown>;
 type Middleware = (ctx: KoaContext, next: Next) => unknown;
@@ -135,7 +135,7 @@ export function projectRoutes(project: LoadedProject, opts: ProjectRoutesOptions
         const policyContext = Object.assign(Object.create(ctx) as KoaContext, { type: 'koa', is: (t: string) => t === 'koa' });
         for (const p of policies) {
           const result = await p.fn(policyContext, p.config, { strapi });
-          if (result !== true && result !== undefined) throw new PolicyError();
+          if (result !== true && result !== undefined) throw new ForbiddenError('Forbidden');
         }
         return next();
       });

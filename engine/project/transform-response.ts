@@ -89,3 +89,20 @@ function sanitizeValue(model: NormalizedModel, owner: ContentType | Component | 
 export function sanitizeOutput(model: NormalizedModel, uid: string, data: unknown, canFind: (uid: string) => boolean): unknown {
   return sanitizeValue(model, model.contentTypes[uid], data, canFind);
 }
+
+/**
+ * Write data of `uid` as Strapi's `sanitizeInput` leaves it: private attributes and relations to
+ * types the caller may not `find` are dropped (a controller that sets them afterwards keeps them).
+ */
+export function sanitizeInput(model: NormalizedModel, uid: string, data: unknown, canFind: (uid: string) => boolean): unknown {
+  if (!isRow(data)) return data;
+  const type = model.contentTypes[uid];
+  const out: Row = {};
+  for (const [key, value] of Object.entries(data)) {
+    const attr = attrOf(type, key);
+    if (attr?.private) continue;
+    if (attr?.kind === 'relation' && !canFind(attr.target)) continue;
+    out[key] = value;
+  }
+  return out;
+}
