@@ -107,7 +107,7 @@ export function projectRoutes(project: LoadedProject, opts: ProjectRoutesOptions
     const found = configured.get(key);
     const config = isRecord(found?.route.config) ? found.route.config : {};
     const api = found?.api ?? declaredRoute.uid.slice('api::'.length).split('.')[0];
-    const file = found?.file ?? declaredRoute.file;
+    const file = declaredRoute.file;
     const handler = found ? parseHandler(found.route.handler, api) : { uid: declaredRoute.uid, action: declaredRoute.action };
     if (!handler) continue;
     const controller = project.controller(handler.uid);
