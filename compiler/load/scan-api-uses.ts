@@ -5,14 +5,22 @@
  * are computed at run time are not followed; the engine's `strapi` object refuses those when called.
  */
 import { parse, type Node } from 'acorn';
+import { SourceMap } from 'node:module';
 import { transformSync } from 'esbuild';
 import { checkApiUse, type ApiStep } from '../model/strapi-api.js';
 import type { UnsupportedApi } from '../model/project-code.js';
 
 type AnyNode = Node & Record<string, unknown>;
 
-function parseModule(text: string, typescript: boolean): AnyNode {
-  const code = typescript ? transformSync(text, { loader: 'ts', format: 'esm', target: 'es2022' }).code : text;
+/** the code acorn parses, and the line of the file a line of it comes from (TypeScript: through esbuild's source map) */
+function source(text: string, typescript: boolean): { code: string; lineOf: (line: number, column: number) => number } {
+  if (!typescript) return { code: text, lineOf: (line) => line };
+  const out = transformSync(text, { loader: 'ts', format: 'esm', target: 'es2022', sourcemap: 'external' });
+  const map = new SourceMap(JSON.parse(out.map) as ConstructorParameters<typeof SourceMap>[0]);
+  return { code: out.code, lineOf: (line, column) => ((map.findEntry(line - 1, column) as { originalLine?: number }).originalLine ?? line - 1) + 1 };
+}
+
+function parseModule(code: string): AnyNode {
   const options = { ecmaVersion: 'latest' as const, locations: true, allowHashBang: true, allowReturnOutsideFunction: true, allowAwaitOutsideFunction: true };
   try {
     return parse(code, { ...options, sourceType: 'module' }) as unknown as AnyNode;
@@ -60,7 +68,8 @@ function chainAbove(start: AnyNode, parents: WeakMap<AnyNode, AnyNode>): ApiStep
  *   -> [{ at: 'src/index.js:1', api: 'strapi.store' }]
  */
 export function scanApiUses(file: string, text: string): UnsupportedApi[] {
-  const ast = parseModule(text, /\.[cm]?ts$/.test(file));
+  const { code, lineOf } = source(text, /\.[cm]?ts$/.test(file));
+  const ast = parseModule(code);
   const parents = new WeakMap<AnyNode, AnyNode>();
   const found: UnsupportedApi[] = [];
   const seen = new Set<string>();
@@ -68,7 +77,8 @@ export function scanApiUses(file: string, text: string): UnsupportedApi[] {
     if (node.type === 'Identifier' && node.name === 'strapi') {
       const steps = chainAbove(node, parents);
       const api = checkApiUse(steps);
-      const at = `${file}:${(node.loc as { start: { line: number } }).start.line}`;
+      const { line, column } = (node.loc as { start: { line: number; column: number } }).start;
+      const at = `${file}:${lineOf(line, column)}`;
       if (api && !seen.has(`${at} ${api}`)) {
         seen.add(`${at} ${api}`);
         found.push({ at, api });
