@@ -106,7 +106,11 @@ const shimPlugin: Plugin = {
 };
 
 const toProblem = (m: Message): DefinitionError =>
-  new DefinitionError(m.location ? `${m.location.file}:${m.location.line}` : PROJECT_CODE_FILE, '', m.text);
+  new DefinitionError(
+    m.location ? `${m.location.file}:${m.location.line}` : PROJECT_CODE_FILE,
+    '',
+    /^Could not resolve "[^.]/.test(m.text) ? `${m.text}: a package the code imports is not installed (run npm install in the project first)` : m.text,
+  );
 
 /**
  * Bundle `modules` (files under `root`) into one CommonJS module for Node 20. Problems (a syntax

@@ -17,8 +17,11 @@ import type { Repository } from '../repository/types.js';
 import type { ParsedQuery } from '../request/index.js';
 import { dbQuery, entityServiceQuery, writableData } from './service-params.js';
 
-/** What project code runs inside: the transaction of the lifecycle hook that called it, the caller of the request it serves. */
-export const projectScope = new AsyncLocalStorage<{ readonly repo?: Repository; readonly caller?: Caller }>();
+/**
+ * What project code runs inside: the transaction of the lifecycle hook that called it, the caller of
+ * the request it serves, and the `strapi` object of its app (the global `strapi` of the code).
+ */
+export const projectScope = new AsyncLocalStorage<{ readonly repo?: Repository; readonly caller?: Caller; readonly strapi?: Record<string, unknown> }>();
 
 /** The project acts for itself: every type is readable, no permission applies. */
 export const PROJECT_CALLER: Caller = { principal: { kind: 'public' }, canFind: () => true };

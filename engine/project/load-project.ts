@@ -65,6 +65,19 @@ function evaluateConfig(modules: Record<string, Module>): Record<string, unknown
   return out;
 }
 
+/** the app whose code was loaded last: the global `strapi` outside any request or hook */
+let lastLoaded: Record<string, unknown> | undefined;
+
+/**
+ * Strapi's global `strapi`, which project code uses as much as the `{ strapi }` it is handed. Inside a
+ * request or a lifecycle hook it is that app's (several apps may share a process: tests, tools).
+ */
+function exposeGlobal(strapi: Record<string, unknown>): void {
+  lastLoaded = strapi;
+  if (Object.getOwnPropertyDescriptor(globalThis, 'strapi')?.get) return;
+  Object.defineProperty(globalThis, 'strapi', { configurable: true, get: () => projectScope.getStore()?.strapi ?? lastLoaded });
+}
+
 const LIFECYCLE_NAMES: Record<HookAction, string> = { create: 'Create', update: 'Update', delete: 'Delete', findMany: 'FindMany', findOne: 'FindOne', count: 'Count' };
 
 /** Load the project's code of an artifacts dir; undefined when the model records none. */
@@ -94,7 +107,7 @@ export async function loadProject(artifactsDir: string, base: ActionContext, opt
       const hook = lifecycles.get(uid)?.[name];
       if (typeof hook !== 'function') return;
       const event: Record<string, unknown> = { action: name, model: strapiContentType(model, uid), params: call.params, state: call.state, ...(phase === 'after' && { result: call.result }) };
-      await projectScope.run({ ...projectScope.getStore(), repo: call.repo }, () => (hook as Fn).call(lifecycles.get(uid), event));
+      await projectScope.run({ ...projectScope.getStore(), repo: call.repo, strapi }, () => (hook as Fn).call(lifecycles.get(uid), event));
       if (event.params !== call.params && isRecord(event.params)) Object.assign(call.params, event.params);
     },
   };
@@ -172,12 +185,12 @@ export async function loadProject(artifactsDir: string, base: ActionContext, opt
   }
   config.api = { ...(isRecord(config.api) ? config.api : {}), rest: { ...model.config.rest } };
   strapi = createStrapi({ actions, log: opts.log, config, service: serviceOf, controller: controllerOf });
-  (globalThis as { strapi?: unknown }).strapi = strapi;
+  exposeGlobal(strapi);
 
   const register = index.register;
   if (typeof register === 'function') {
     try {
-      await (register as Fn)({ strapi });
+      await projectScope.run({ strapi }, () => (register as Fn)({ strapi }));
     } catch (err) {
       throw new ProjectCodeError(`src/index: register failed: ${(err as Error).message.split('\n')[0]}`);
     }
@@ -196,7 +209,7 @@ export async function loadProject(artifactsDir: string, base: ActionContext, opt
       const bootstrap = index.bootstrap;
       if (typeof bootstrap !== 'function') return;
       try {
-        await (bootstrap as Fn)({ strapi });
+        await projectScope.run({ strapi }, () => (bootstrap as Fn)({ strapi }));
       } catch (err) {
         throw new ProjectCodeError(`src/index: bootstrap failed: ${(err as Error).message.split('\n')[0]}`);
       }

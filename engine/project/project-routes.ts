@@ -156,7 +156,7 @@ export function projectRoutes(project: LoadedProject, opts: ProjectRoutesOptions
       async handle(r: HttpRequest) {
         const ctx = createKoaContext(r, await stateOf(actions, r.caller.principal, routeInfo));
         (ctx as unknown as Record<symbol, unknown>)[REQUEST] = r;
-        await projectScope.run({ caller: r.caller }, () => run(ctx));
+        await projectScope.run({ caller: r.caller, strapi }, () => run(ctx));
         return replyOf(ctx);
       },
     };
