@@ -41,7 +41,12 @@ const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typ
 /** the caller of the request being served, else the project itself */
 const callerNow = (): Caller => projectScope.getStore()?.caller ?? PROJECT_CALLER;
 
-/** Strapi's core service of `uid`: `find` answers `{ results, pagination }`; lists read `config.rest`'s limits, `live` by default. */
+/**
+ * Strapi's core service of `uid`: `find` answers `{ results, pagination }`; lists read `config.rest`'s
+ * limits, `live` by default. Reads populate what the request's caller may read (Strapi's sanitizeQuery
+ * has removed the rest before its service runs); writes check no permission, as Strapi's service does
+ * (its controller's sanitizeInput has dropped what the caller may not write).
+ */
 export function coreService(deps: CoreApiDeps, uid: string): Methods {
   const { actions } = deps;
   const model = actions.model;
@@ -63,8 +68,8 @@ export function coreService(deps: CoreApiDeps, uid: string): Methods {
   const methods: Methods = single
     ? {
         find: (params?: unknown) => orNull(() => findEntry(actions, callerNow(), uid, undefined, query(params))),
-        createOrUpdate: (params?: unknown) => updateEntry(actions, callerNow(), uid, undefined, body(params), { query: query(params) }, { locale: isRecord(params) ? params.locale : undefined }),
-        delete: (params?: unknown) => deleteEntry(actions, callerNow(), uid, undefined, { query: query(params) }, { locale: isRecord(params) ? params.locale : undefined }),
+        createOrUpdate: (params?: unknown) => updateEntry(actions, PROJECT_CALLER, uid, undefined, body(params), { query: query(params) }, { locale: isRecord(params) ? params.locale : undefined }),
+        delete: (params?: unknown) => deleteEntry(actions, PROJECT_CALLER, uid, undefined, { query: query(params) }, { locale: isRecord(params) ? params.locale : undefined }),
       }
     : {
         async find(params?: unknown) {
@@ -72,9 +77,9 @@ export function coreService(deps: CoreApiDeps, uid: string): Methods {
           return { results: found.entries, pagination: paginationMeta(found.page, found.total) };
         },
         findOne: (id: unknown, params?: unknown) => orNull(() => findEntry(actions, callerNow(), uid, id, query(params))),
-        create: (params?: unknown) => createEntry(actions, callerNow(), uid, body(params), { query: query(params) }),
-        update: (id: unknown, params?: unknown) => updateEntry(actions, callerNow(), uid, id, body(params), { query: query(params) }),
-        delete: (id: unknown, params?: unknown) => deleteEntry(actions, callerNow(), uid, id, { query: query(params) }),
+        create: (params?: unknown) => createEntry(actions, PROJECT_CALLER, uid, body(params), { query: query(params) }),
+        update: (id: unknown, params?: unknown) => updateEntry(actions, PROJECT_CALLER, uid, id, body(params), { query: query(params) }),
+        delete: (id: unknown, params?: unknown) => deleteEntry(actions, PROJECT_CALLER, uid, id, { query: query(params) }),
       };
   return Object.assign(Object.create(null) as object, methods, { [CORE]: { ...methods } }) as Methods;
 }
