@@ -132,7 +132,8 @@ export function projectRoutes(project: LoadedProject, opts: ProjectRoutesOptions
     const stack: Middleware[] = [];
     if (policies.length > 0) {
       stack.push(async (ctx, next) => {
-        const policyContext = Object.assign(Object.create(ctx) as KoaContext, { type: 'koa', is: (t: string) => t === 'koa' });
+        // Strapi's policy context: the Koa context, telling policies that serve REST and GraphQL which one it is
+        const policyContext = new Proxy(ctx, { get: (t, prop, r) => (prop === 'type' ? 'koa' : prop === 'is' ? (k: string) => k === 'koa' : Reflect.get(t, prop, r)) });
         for (const p of policies) {
           const result = await p.fn(policyContext, p.config, { strapi });
           if (result !== true && result !== undefined) throw new ForbiddenError('Forbidden');
