@@ -19,6 +19,7 @@ import { projectScope } from './entity-service.js';
 import { createKoaContext, replyOf, type KoaContext, type KoaState } from './koa-context.js';
 import { ProjectCodeError, type LoadedProject } from './load-project.js';
 import { ForbiddenError } from '../errors/index.js';
+import { PolicyError } from './strapi-errors.js';
 
 type Next = () => Promise<unknown>;
 type Middleware = (ctx: KoaContext, next: Next) => unknown;
@@ -135,7 +136,14 @@ export function projectRoutes(project: LoadedProject, opts: ProjectRoutesOptions
         // Strapi's policy context: the Koa context, telling policies that serve REST and GraphQL which one it is
         const policyContext = new Proxy(ctx, { get: (t, prop, r) => (prop === 'type' ? 'koa' : prop === 'is' ? (k: string) => k === 'koa' : Reflect.get(t, prop, r)) });
         for (const p of policies) {
-          const result = await p.fn(policyContext, p.config, { strapi });
+          let result: unknown;
+          try {
+            result = await p.fn(policyContext, p.config, { strapi });
+          } catch (err) {
+            // a PolicyError thrown is answered as a refusal too (Strapi 4.26.2: 403 Forbidden, its message dropped)
+            if (err instanceof PolicyError) throw new ForbiddenError('Forbidden');
+            throw err;
+          }
           if (result !== true && result !== undefined) throw new ForbiddenError('Forbidden');
         }
         return next();

@@ -44,8 +44,19 @@ export default factories.createCoreRouter('api::note.note', {
   },
 });
 `);
-  write(root, 'src/api/note/routes/custom.mjs', `export default {
-  routes: [{ method: 'GET', path: '/notes/stats', handler: 'note.stats' }],
+  write(root, 'src/api/note/routes/custom.mjs', `import { errors } from '@strapi/utils';
+
+export default {
+  routes: [
+    { method: 'GET', path: '/notes/stats', handler: 'note.stats' },
+    { method: 'GET', path: '/notes/probe/:what', handler: 'note.probe', config: { auth: false } },
+    {
+      method: 'GET',
+      path: '/notes/guarded',
+      handler: 'note.probe',
+      config: { auth: false, policies: [() => { throw new errors.PolicyError('not you', { policy: 'inline' }); }] },
+    },
+  ],
 };
 `);
   write(root, 'src/api/note/controllers/note.ts', `import { factories } from '@strapi/strapi';
@@ -58,6 +69,15 @@ export default factories.createCoreController('api::note.note', ({ strapi }) => 
     const notes = (await strapi.entityService.findMany('api::note.note', { fields: ['words'] })) as Note[];
     if (ctx.query.fail) throw new errors.ApplicationError('stats refused', { why: 'asked' });
     ctx.body = { notes: notes.length, words: notes.reduce((n, x) => n + (x.words ?? 0), 0) };
+  },
+  async probe(ctx: any) {
+    switch (ctx.params.what) {
+      case 'bad': return ctx.badRequest('bad thing', { a: 1 });
+      case 'conflict': return ctx.throw(409, 'taken');
+      case 'unauthorized': return ctx.unauthorized('who are you');
+      case 'send': return ctx.send({ ok: true }, 201);
+      default: return undefined;
+    }
   },
 }));
 `);
@@ -119,6 +139,19 @@ test('TypeScript and ESM code runs: bootstrap, lifecycle, inline and global midd
 test("an error of @strapi/utils thrown by a controller is answered with Strapi's envelope", async () => {
   const r = await s.get('/api/notes/stats?fail=1');
   assert.equal([r.status, r.body], [400, { data: null, error: { status: 400, name: 'ApplicationError', message: 'stats refused', details: { why: 'asked' } } }]);
+});
+
+test("Strapi's context helpers answer as Strapi 4.26.2 does", async () => {
+  const answers = await Promise.all(['bad', 'conflict', 'unauthorized', 'send', 'nothing'].map((w) => s.get(`/api/notes/probe/${w}`)));
+  assert.equal(answers.map((r) => [r.status, r.body]), [
+    [400, { data: null, error: { status: 400, name: 'BadRequestError', message: 'bad thing', details: { a: 1 } } }],
+    [409, { data: null, error: { status: 409, name: 'ConflictError', message: 'taken', details: {} } }],
+    [401, { data: null, error: { status: 401, name: 'UnauthorizedError', message: 'who are you', details: {} } }],
+    [201, { ok: true }],
+    [404, { data: null, error: { status: 404, name: 'NotFoundError', message: 'Not Found', details: {} } }],
+  ]);
+  const guarded = await s.get('/api/notes/guarded');
+  assert.equal([guarded.status, guarded.body], [403, { data: null, error: { status: 403, name: 'ForbiddenError', message: 'Forbidden', details: {} } }]);
 });
 
 test('GraphQL writes run the lifecycle too', async () => {
