@@ -40,6 +40,8 @@ export function addCustomPaths(model: NormalizedModel, paths: Paths): void {
       successDescription: 'What the controller answers.',
       addressed: params.length > 0,
     });
-    addOperation(paths, route.path, route.method, { ...op, ...(route.public && { security: [] }), 'x-quire-custom': true });
+    // the controller may answer any status (ctx.send(body, 201), ctx.throw(409)): any JSON
+    const responses = { ...(op.responses as Record<string, Schema>), default: { description: 'Another status the controller answers.', content: { 'application/json': { schema: {} } } } };
+    addOperation(paths, route.path, route.method, { ...op, responses, ...(route.public && { security: [] }), 'x-quire-custom': true });
   }
 }
