@@ -3,7 +3,8 @@
  * with esbuild (JavaScript and TypeScript, CommonJS and ESM, the packages they import included), so
  * the artifacts stay the engine's only input. `@strapi/strapi` and `@strapi/utils` are not bundled:
  * they resolve to the shims the loader hands in. The bundle exports `load(shims)`, which returns each
- * module of the project as a function that requires it (so nothing runs before the engine asks).
+ * module of the project as a function that requires it (so nothing runs before the engine asks); the
+ * build also learns every file of the project the bundle holds (for the check of its `strapi.*` uses).
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
@@ -116,7 +117,7 @@ const toProblem = (m: Message): DefinitionError =>
  * Bundle `modules` (files under `root`) into one CommonJS module for Node 20. Problems (a syntax
  * error, a package that is not installed) are returned with the file and line, never thrown.
  */
-export async function bundleProjectCode(root: string, modules: readonly ProjectModule[]): Promise<{ source: string } | { problems: DefinitionError[] }> {
+export async function bundleProjectCode(root: string, modules: readonly ProjectModule[]): Promise<{ source: string; files: string[] } | { problems: DefinitionError[] }> {
   try {
     const result = await build({
       stdin: { contents: entrySource(modules), resolveDir: root, sourcefile: 'quire-project-entry.js', loader: 'js' },
@@ -130,10 +131,13 @@ export async function bundleProjectCode(root: string, modules: readonly ProjectM
       legalComments: 'none',
       charset: 'utf8',
       plugins: [shimPlugin],
+      metafile: true,
       banner: { js: `// ${PROJECT_CODE_FILE}: the project's code, bundled by quire build with esbuild; do not edit` },
     });
     if (result.errors.length > 0) return { problems: result.errors.map(toProblem) };
-    return { source: result.outputFiles[0].text };
+    // every file of the project the bundle holds (what src/index.js requires too), not its packages
+    const files = Object.keys(result.metafile?.inputs ?? {}).filter((f) => !f.includes(':') && f !== 'quire-project-entry.js' && !f.split('/').includes('node_modules') && CODE.test(f) && !DECLARATION.test(f)).sort();
+    return { source: result.outputFiles[0].text, files };
   } catch (err) {
     const errors = (err as { errors?: Message[] }).errors;
     if (Array.isArray(errors) && errors.length > 0) return { problems: errors.map(toProblem) };

@@ -98,7 +98,7 @@ export async function loadProjectCode(root: string, problems: DefinitionError[])
     return undefined;
   }
   const unsupported: UnsupportedApi[] = [];
-  for (const { file } of modules) {
+  for (const file of bundled.files.filter((f) => !f.startsWith('config/'))) {
     try {
       unsupported.push(...scanApiUses(file, readFileSync(join(root, file), 'utf8')));
     } catch (err) {
