@@ -39,6 +39,9 @@ import { createRepository } from './repository/index.js';
 import type { Repository, SyncReport } from './repository/types.js';
 import { EntryShaper } from './response/shape-entry.js';
 import { createUploads, FILE_UID, uploadRoute } from './upload/index.js';
+import { loadProject, type LoadedProject } from './project/load-project.js';
+import { projectRoutes } from './project/project-routes.js';
+import { parseQuery } from './request/index.js';
 
 export interface App {
   handle(req: IncomingMessage, res: ServerResponse): void;
@@ -113,7 +116,7 @@ export async function createApp(config: ServerConfig, opts: AppOptions): Promise
   const sizeLimit = model.config.upload?.sizeLimit;
   const uploadConfig = sizeLimit !== undefined && !config.upload.maxFileSizeSet ? { ...config.upload, maxFileSize: Math.min(sizeLimit, 5 * 1024 ** 3) } : config.upload;
   const uploads = createUploads(model, uploadConfig, log);
-  const actions: ActionContext = {
+  const base: ActionContext = {
     model, repo, permissions,
     changes: new ChangeBus((err, event) => log.error({ err, event: event.event, uid: event.uid }, 'a change listener failed')),
     now: () => new Date(),
@@ -121,17 +124,29 @@ export async function createApp(config: ServerConfig, opts: AppOptions): Promise
     ...(uploads && { files: uploads.files }),
     log,
   };
+  const makeDoor = (a: ActionContext): RestDoor => ({ actions: a, shaper: new EntryShaper(model), read: restReadExtras(model, config.populateDeep) });
+  const parse = (raw: Record<string, unknown>) => parseQuery(raw, { strict: config.security.strictQueryParameters, ignored: (names) => log.debug({ ignored: names }, 'unknown query parameters ignored') });
+  // a project's own code: its lifecycles join the action layer, its routes the table
+  let project: LoadedProject | undefined;
+  try {
+    project = await loadProject(config.artifactsDir, base, { log, parse, door: makeDoor });
+  } catch (err) {
+    await repo.close();
+    throw err;
+  }
+  const actions = project?.actions ?? base;
   const tokens = new ApiTokenCache();
   const jwt = { authenticate: (token: string) => principalOfJwt(actions, token) };
   const authenticate = (header: string | undefined) => resolvePrincipal(header, repo, config.apiTokenSalt, Date.now(), jwt, tokens);
 
-  const door: RestDoor = { actions, shaper: new EntryShaper(model), read: restReadExtras(model, config.populateDeep) };
+  const door: RestDoor = project?.door ?? makeDoor(actions);
   const table = new RouteTable();
   const add = (entries: readonly RouteEntry[]) => {
     for (const e of entries) for (const method of e.methods) table.add(method, e.path, e.route);
   };
   add(restRoutes(artifacts, door));
   try {
+    if (project) add(projectRoutes(project, { openapi: artifacts.openapi }));
     const graphql = await createGraphqlEndpoint(actions, config, artifacts, log);
     if (graphql) add(graphql.routes);
   } catch (err) {
@@ -142,6 +157,13 @@ export async function createApp(config: ServerConfig, opts: AppOptions): Promise
   if (uploads?.server) add([{ methods: ['GET'], path: '/uploads/*', route: uploads.server.route() }]);
   add([{ methods: ['GET'], path: '/_health', route: health }]);
   add(opts.routes ?? []);
+
+  try {
+    await project?.bootstrap();
+  } catch (err) {
+    await repo.close();
+    throw err;
+  }
 
   const lifecycle = createLifecycle({
     table,

@@ -15,6 +15,7 @@ import { queryStatsFromEnv } from './http/query-stats.js';
 import { MAX_WORKERS, runPrimary } from './serve-workers.js';
 import { describeDatabase, startServer } from './server.js';
 import { ServiceUnavailableError } from './errors/index.js';
+import { ProjectCodeError } from './project/load-project.js';
 
 const USAGE = `usage: quire <command>
   build  --src <spec-dir> --out <artifacts-dir>        compile content-types into openapi.json, schema.graphql, model.json
@@ -55,7 +56,7 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
       io.err(`quire ${command}: the database at ${describeDatabase(process.env.DATABASE_URL ?? 'sqlite:.tmp/data.db')} is unavailable (${reason.split('\n')[0]})`);
       return 1;
     }
-    if (err instanceof ConfigError || err instanceof ArtifactsError || err instanceof SchemaSyncRefused) {
+    if (err instanceof ConfigError || err instanceof ArtifactsError || err instanceof SchemaSyncRefused || err instanceof ProjectCodeError) {
       io.err(`quire ${command}: ${err.message}`);
       return 1;
     }

@@ -17,6 +17,8 @@ export const GRAPHQL_EXTENSION_FILE = 'graphql-extension.mjs';
 export interface ArtifactExtras {
   /** the loaded extension module: its spec-relative file, source text and typeDefs */
   readonly graphqlExtension?: { readonly file: string; readonly source: string; readonly typeDefs: string };
+  /** the project's code bundled (model.project names the file) */
+  readonly projectCode?: string;
 }
 
 export function emitModel(model: NormalizedModel): string {
@@ -43,5 +45,6 @@ export async function emitArtifacts(model: NormalizedModel, extras: ArtifactExtr
     'openapi.json': JSON.stringify(openapi, null, 2) + '\n',
     'schema.graphql': sdl,
     ...(extension && { [GRAPHQL_EXTENSION_FILE]: `// copied by quire build from ${extension.file}; do not edit\n${extension.source}` }),
+    ...(model.project && extras.projectCode !== undefined && { [model.project.file]: extras.projectCode }),
   };
 }

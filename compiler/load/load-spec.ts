@@ -9,6 +9,7 @@ import { join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DefinitionError, type DefinitionWarning } from '../errors.js';
 import { loadGraphqlExtension, type RawGraphqlExtension } from './load-graphql-extension.js';
+import { loadProjectCode, type RawProjectCode } from './load-project-code.js';
 import { parseJson } from './parse-json.js';
 import { installedPlugins, scanProjectParts } from './scan-project-parts.js';
 import { strapiEnv } from './strapi-env.js';
@@ -45,10 +46,14 @@ export interface RawSpec {
     i18n?: RawConfigFile;
     /** `config/custom-fields.json`: custom field uid -> stored type, for plugins quire does not know */
     customFields?: RawConfigFile;
+    /** `config/middlewares.js` of a project root: its application middlewares (reported when quire does not run them) */
+    middlewares?: RawConfigFile;
   };
   /** the module plugins.json names in `graphql.config.extension`, loaded */
   graphqlExtension?: RawGraphqlExtension;
   problems: DefinitionError[];
+  /** a project root's own code (routers, controllers, services, policies, middlewares, lifecycles, register/bootstrap) */
+  projectCode?: RawProjectCode;
   /** parts of a Strapi project root that quire does not run (one warning per kind) */
   warnings: DefinitionWarning[];
   /** a Strapi project root: the Strapi plugins its package.json installs (Strapi enables them without config) */
@@ -107,14 +112,14 @@ export async function loadSpec(dir: string): Promise<RawSpec> {
   }
 
   const configDir = join(dir, 'config');
-  for (const key of ['api', 'plugins', 'permissions', 'i18n', 'customFields'] as const) {
+  for (const key of ['api', 'plugins', 'permissions', 'i18n', 'customFields', 'middlewares'] as const) {
     const base = key === 'customFields' ? 'custom-fields' : key;
     const jsonFile = join(configDir, `${base}.json`);
     const jsFile = join(configDir, `${base}.js`);
     if (existsSync(jsonFile)) {
       const json = readJson(jsonFile);
       if (json.ok) spec.config[key] = { file: rel(jsonFile), value: json.value };
-    } else if ((key === 'api' || key === 'plugins') && existsSync(jsFile)) {
+    } else if ((key === 'api' || key === 'plugins' || key === 'middlewares') && existsSync(jsFile)) {
       try {
         spec.config[key] = { file: rel(jsFile), value: await loadJsConfig(jsFile) };
       } catch (err) {
@@ -128,8 +133,9 @@ export async function loadSpec(dir: string): Promise<RawSpec> {
   const extension = graphql && isRecord(graphql.config) ? graphql.config.extension : undefined;
   if (plugins && extension !== undefined) spec.graphqlExtension = await loadGraphqlExtension(dir, configDir, plugins.file, extension, problems);
   if (src !== dir) {
-    spec.warnings.push(...scanProjectParts(dir, spec.config.plugins));
+    spec.warnings.push(...scanProjectParts(dir, spec.config.plugins, spec.config.middlewares));
     spec.installedPlugins = installedPlugins(dir);
+    spec.projectCode = await loadProjectCode(dir, problems);
   }
   return spec;
 }

@@ -1,9 +1,10 @@
 /**
  * compiler/load: the parts of a Strapi v4 project root that quire does not run, reported rather than
- * silently dropped: one warning per kind with the count and the first names (custom controllers, routes,
- * services, policies and middlewares, lifecycle hooks, register/bootstrap code, extensions other than the
- * users-permissions user type, local plugins, and plugins enabled in config/plugins that quire does not
- * serve). Reads files as text only; never runs them.
+ * silently dropped: one warning per kind with the count and the first names (extensions other than the
+ * users-permissions user type, local plugins, application middlewares of config/middlewares other than
+ * Strapi's own, and plugins enabled in config/plugins or installed that quire does not serve). The
+ * project's routers, controllers, services, policies, middlewares, lifecycles and register/bootstrap
+ * code do run (load-project-code.ts). Reads files as text only; never runs them.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
@@ -17,9 +18,6 @@ const SERVED_PACKAGES = new Set([...[...SERVED_PLUGINS].map((p) => `@strapi/plug
 const PLUGIN_PACKAGE = /(^|\/)strapi-plugin-|^@strapi\/plugin-/;
 
 const SHOWN = 3;
-const CODE = /\.(js|cjs|mjs|ts)$/;
-const API_PARTS = ['controllers', 'routes', 'services', 'policies', 'middlewares'] as const;
-const CORE_FACTORY: Record<string, string> = { controllers: 'createCoreController', routes: 'createCoreRouter', services: 'createCoreService' };
 
 const listDir = (dir: string): string[] => (existsSync(dir) && statSync(dir).isDirectory() ? readdirSync(dir).sort() : []);
 
@@ -62,10 +60,6 @@ function line(pattern: string, what: string, files: string[], extra = ''): Defin
   return new DefinitionWarning(pattern, '', `${files.length} ${what} not run by quire: ${shown}${more}${extra}`);
 }
 
-/**
- * Warnings for a project root `root` whose sources are in `root/src`; `plugins` is config/plugins as loaded.
- * scanProjectParts('/app', { seo: { enabled: true } }) -> [`config/plugins.js: 1 plugin not run by quire: seo`, ...]
- */
 /** The Strapi plugins a project root's package.json depends on (`strapi-plugin-*`, `@strapi/plugin-*`), sorted. */
 export function installedPlugins(root: string): string[] {
   const pkg = join(root, 'package.json');
@@ -78,34 +72,27 @@ export function installedPlugins(root: string): string[] {
   }
 }
 
-export function scanProjectParts(root: string, plugins: { file: string; value: unknown } | undefined): DefinitionWarning[] {
+/**
+ * Warnings for a project root `root` whose sources are in `root/src`; `plugins` is config/plugins as loaded,
+ * `middlewares` config/middlewares as loaded.
+ * scanProjectParts('/app', { seo: { enabled: true } }) -> [`config/plugins.js: 1 plugin not run by quire: seo`, ...]
+ */
+export function scanProjectParts(root: string, plugins: { file: string; value: unknown } | undefined, middlewares?: { file: string; value: unknown }): DefinitionWarning[] {
   const src = join(root, 'src');
   const rel = (p: string) => relative(src, p).split(sep).join('/');
   const out: DefinitionWarning[] = [];
-  const apis = listDir(join(src, 'api')).filter((a) => statSync(join(src, 'api', a)).isDirectory());
-  for (const kind of API_PARTS) {
-    const files = apis.flatMap((api) => filesUnder(join(src, 'api', api, kind))).filter((f) => CODE.test(f));
-    const factory = CORE_FACTORY[kind];
-    const custom = files.filter((f) => !factory || !isCoreFactory(readFileSync(f, 'utf8'), factory));
-    const core = files.length - custom.length;
-    if (custom.length > 0)
-      out.push(line(`src/api/*/${kind}`, `file${custom.length === 1 ? '' : 's'} with custom code`, custom.map(rel), core > 0 ? ` (the ${core} other${core === 1 ? ' is' : 's are'} Strapi's ${factory}, which quire serves)` : ''));
+  for (const kind of ['plugins'] as const) {
+    const names = listDir(join(src, kind)).map((n) => `plugins/${n}`);
+    if (names.length > 0) out.push(line(`src/${kind}`, `local plugin${names.length === 1 ? '' : 's'}`, names));
   }
-  const lifecycles = apis.flatMap((api) => listDir(join(src, 'api', api, 'content-types')).map((ct) => join(src, 'api', api, 'content-types', ct)))
-    .flatMap((dir) => listDir(dir).filter((n) => /^lifecycles\.(js|cjs|mjs|ts)$/.test(n)).map((n) => join(dir, n)));
-  if (lifecycles.length > 0) out.push(line('src/api/*/content-types/*/lifecycles', `lifecycle file${lifecycles.length === 1 ? '' : 's'}`, lifecycles.map(rel)));
-  for (const kind of ['policies', 'middlewares', 'plugins'] as const) {
-    const files = filesUnder(join(src, kind)).filter((f) => kind === 'plugins' || CODE.test(f));
-    const names = kind === 'plugins' ? listDir(join(src, 'plugins')).map((n) => `plugins/${n}`) : files.map(rel);
-    if (names.length > 0) out.push(line(`src/${kind}`, kind === 'plugins' ? `local plugin${names.length === 1 ? '' : 's'}` : `global ${kind === 'policies' ? 'polic' : 'middleware'}${kind === 'policies' ? (names.length === 1 ? 'y' : 'ies') : names.length === 1 ? '' : 's'}`, names));
-  }
-  const entry = ['index.js', 'index.ts', 'bootstrap.js', 'bootstrap.ts']
-    .map((n) => join(src, n))
-    .filter((p) => existsSync(p) && !isEmptyEntryFile(readFileSync(p, 'utf8')));
-  if (entry.length > 0) out.push(line('src/index', `file${entry.length === 1 ? '' : 's'} with register/bootstrap code`, entry.map(rel)));
   const userSchema = 'extensions/users-permissions/content-types/user/schema.json';
   const extensions = filesUnder(join(src, 'extensions')).map(rel).filter((f) => f !== userSchema);
   if (extensions.length > 0) out.push(line('src/extensions', `extension file${extensions.length === 1 ? '' : 's'}`, extensions, ' (only the users-permissions user schema is read)'));
+  // config/middlewares: Strapi's own (strapi::*) are quire's lifecycle; the project's application-wide ones are not run
+  const appMiddlewares = Array.isArray(middlewares?.value)
+    ? (middlewares.value as unknown[]).map((m) => (typeof m === 'string' ? m : m !== null && typeof m === 'object' ? String((m as { name?: unknown; resolve?: unknown }).name ?? (m as { resolve?: unknown }).resolve) : '')).filter((n) => n !== '' && !n.startsWith('strapi::'))
+    : [];
+  if (middlewares && appMiddlewares.length > 0) out.push(line(middlewares.file, `application middleware${appMiddlewares.length === 1 ? '' : 's'}`, appMiddlewares, ' (route middlewares named in a router run)'));
   const value = plugins?.value;
   if (plugins && value !== null && typeof value === 'object' && !Array.isArray(value)) {
     const unserved = Object.entries(value as Record<string, unknown>)

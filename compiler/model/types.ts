@@ -3,6 +3,7 @@
  * Plain JSON data (no functions, no classes): `quire build` writes it to `model.json` beside the
  * contracts, and `quire serve` loads it back without ever seeing a schema.json file.
  */
+import type { ProjectCode } from './project-code.js';
 
 /** Scalar attribute types of Strapi v4 (`array` is accepted and stored as JSON). */
 export const SCALAR_TYPES = [
@@ -286,6 +287,8 @@ export interface NormalizedModel {
     readonly upload: UploadPluginConfig;
     readonly email: EmailConfig;
   };
+  /** a Strapi project root with code of its own: its routes and the bundle `quire serve` runs (absent: no code) */
+  readonly project?: ProjectCode;
 }
 
 export interface PopulateDeepConfig {

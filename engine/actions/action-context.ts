@@ -10,6 +10,7 @@ import type { Permissions, Principal } from '../auth/permissions.js';
 import type { UsersAuth } from '../auth/users-auth.js';
 import type { Repository } from '../repository/types.js';
 import type { StoredFiles } from '../upload/stored-files.js';
+import type { ActionHooks } from './action-hooks.js';
 import type { ChangeBus } from './events.js';
 import { USER_UID } from '../auth/uids.js';
 
@@ -27,6 +28,8 @@ export interface ActionContext {
   readonly files?: StoredFiles;
   /** what actions say beside their answer (keys a lenient route ignored, an email that failed) */
   readonly log?: Logger;
+  /** the project's lifecycle hooks (absent: a project without code) */
+  readonly hooks?: ActionHooks;
 }
 
 export interface Caller {

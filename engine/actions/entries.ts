@@ -13,6 +13,7 @@ import type { Entry, FindOnePlan, FindPlan, PagePlan, WriteData } from '../plan/
 import type { Repository } from '../repository/types.js';
 import type { ParsedQuery } from '../request/parsed-query.js';
 import type { ActionContext, Caller } from './action-context.js';
+import { hasHooks, runHooks } from './action-hooks.js';
 import { attachCreators, stampCreator } from './creators.js';
 import { planEntryUpdate } from './draft-state.js';
 import { parseEntryId } from './entry-id.js';
@@ -77,6 +78,13 @@ const contentType = (ctx: ActionContext, uid: string): ContentType => {
 };
 
 const notFound = () => new NotFoundError('Not Found');
+/** a write body's `data`, copied so that a lifecycle hook may change it (undefined when the body has none) */
+const dataOf = (body: unknown): unknown => {
+  const data = typeof body === 'object' && body !== null ? (body as { data?: unknown }).data : undefined;
+  return data !== null && typeof data === 'object' ? structuredClone(data) : data;
+};
+/** the body with the data a before hook left */
+const withData = (body: unknown, data: unknown): unknown => ({ ...(typeof body === 'object' && body !== null ? body : {}), data });
 const isSingle = (type: ContentType) => type.kind === 'singleType';
 const changeOf = (uid: string, verb: 'create' | 'update' | 'delete'): ChangeKind => (uid === FILE_UID ? `media.${verb}` : `entry.${verb}`);
 
@@ -84,8 +92,10 @@ const changeOf = (uid: string, verb: 'create' | 'update' | 'delete'): ChangeKind
 export async function findEntries(ctx: ActionContext, caller: Caller, uid: string, query: ParsedQuery, extras?: ReadExtras): Promise<FoundEntries> {
   const plan = planFind(ctx.model, uid, query, readOptions(caller, extras));
   extras?.inspect?.(plan);
+  const hooks = ctx.hooks && (await runHooks(ctx, uid, 'findMany', ctx.repo, () => ({ ...query })));
   const { entries, total } = await ctx.repo.find(plan);
   if (extras?.creators) await attachCreators(ctx.repo, ctx.model, uid, entries);
+  await hooks?.after(entries);
   return { entries, ...(total !== undefined && { total }), page: plan.page };
 }
 
@@ -99,10 +109,21 @@ export async function findEntry(ctx: ActionContext, caller: Caller, uid: string,
   if (id === undefined && !isSingle(type)) throw notFound();
   const plan = planFindOne(ctx.model, uid, id, query, readOptions(caller, extras));
   extras?.inspect?.(plan);
+  const hooks = ctx.hooks && (await runHooks(ctx, uid, 'findOne', ctx.repo, () => ({ ...query, ...(id !== undefined && { where: { id } }) })));
   const entry = await ctx.repo.findOne(plan);
+  await hooks?.after(entry ?? null);
   if (!entry) throw notFound();
   if (extras?.creators) await attachCreators(ctx.repo, ctx.model, uid, [entry]);
   return entry;
+}
+
+/** How many entries match `query.filters` (locale and publication state as a list reads them): `strapi.entityService.count`. */
+export async function countEntries(ctx: ActionContext, caller: Caller, uid: string, query: ParsedQuery): Promise<number> {
+  const plan = planFind(ctx.model, uid, { ...query, pagination: { start: 0, limit: 1, withCount: true } }, readOptions(caller, undefined));
+  const hooks = await runHooks(ctx, uid, 'count', ctx.repo, () => ({ ...query }));
+  const { total } = await ctx.repo.find({ ...plan, fields: [], populate: {} });
+  await hooks?.after(total ?? 0);
+  return total ?? 0;
 }
 
 /** A single type read with `locale=all`: is it a list? (REST answers an array then). */
@@ -140,15 +161,20 @@ export async function createEntry(ctx: ActionContext, caller: Caller, uid: strin
   const readBack = planReadBack(ctx, caller, uid, back);
   const planOptions = { now: ctx.now(), strictDrafts: options.strictDrafts, draftByDefault: options.draftByDefault };
   const guard = (data: WriteData) => assertReadableTargets(ctx.model, uid, data, (t, id) => caller.mayLink(t, id));
-  // planned before anything is written: a bad body costs no transaction (and no stored file)
-  const planned = planCreate(ctx.model, uid, body, planOptions);
-  guard(planned.data);
+  // planned before anything is written: a bad body costs no transaction (and no stored file);
+  // with lifecycle hooks, the body is planned after beforeCreate, which may change its data
+  const hooked = hasHooks(ctx, uid, 'create');
+  const planned = hooked ? undefined : planCreate(ctx.model, uid, body, planOptions);
+  if (planned) guard(planned.data);
   return runWrite(ctx, async (tx, queue) => {
-    const plan = complete ? planCreate(ctx.model, uid, await complete(tx, queue, body), planOptions) : planned;
-    if (complete) guard(plan.data);
+    const sent = complete ? await complete(tx, queue, body) : body;
+    const hooks = hooked ? await runHooks(ctx, uid, 'create', tx, () => ({ data: dataOf(sent) })) : undefined;
+    const plan = planned && !complete ? planned : planCreate(ctx.model, uid, hooks ? withData(sent, hooks.params.data) : sent, planOptions);
+    if (plan !== planned) guard(plan.data);
     const id = await tx.create(plan);
     await stampCreator(tx, caller.principal, uid, id, true);
     const entry = await readBack(tx, id);
+    await hooks?.after(entry);
     queue.add(changeOf(uid, 'create'), uid, entry);
     return entry;
   });
@@ -167,9 +193,14 @@ export async function updateEntry(ctx: ActionContext, caller: Caller, uid: strin
   if (isSingle(type)) {
     const locale = parseLocale(ctx.model, type, options.locale, false);
     return runWrite(ctx, async (tx, queue) => {
-      const { id, created } = await writeSingleType(tx, ctx.model, uid, locale, complete ? await complete(tx, queue, body) : body, writeOptions);
+      const sent = complete ? await complete(tx, queue, body) : body;
+      const existing = hasHooks(ctx, uid, 'update') || hasHooks(ctx, uid, 'create') ? await singleEntryId(tx, uid, locale) : undefined;
+      const action = existing === undefined ? 'create' : 'update';
+      const hooks = await runHooks(ctx, uid, action, tx, () => ({ ...(existing !== undefined && { where: { id: existing } }), data: dataOf(sent) }));
+      const { id, created } = await writeSingleType(tx, ctx.model, uid, locale, hooks ? withData(sent, hooks.params.data) : sent, writeOptions);
       await stampCreator(tx, caller.principal, uid, id, created);
       const entry = await readBack(tx, id);
+      await hooks?.after(entry);
       queue.add(changeOf(uid, created ? 'create' : 'update'), uid, entry);
       return entry;
     });
@@ -177,7 +208,10 @@ export async function updateEntry(ctx: ActionContext, caller: Caller, uid: strin
   const id = parseEntryId(rawId);
   if (id === undefined) throw notFound();
   return runWrite(ctx, async (tx, queue) => {
-    const written = complete ? await complete(tx, queue, body) : body;
+    const sent = complete ? await complete(tx, queue, body) : body;
+    // with lifecycle hooks, the body is planned after beforeUpdate, which may change its data
+    const hooks = await runHooks(ctx, uid, 'update', tx, () => ({ where: { id }, data: dataOf(sent) }));
+    const written = hooks ? withData(sent, hooks.params.data) : sent;
     const plan = await planEntryUpdate(tx, ctx.model, uid, id, written, writeOptions);
     if (plan === undefined) throw notFound();
     guard(plan.data);
@@ -187,6 +221,7 @@ export async function updateEntry(ctx: ActionContext, caller: Caller, uid: strin
     await syncSharedAttributes(tx, ctx.model, uid, updated, (written as { data?: unknown }).data, now);
     await stampCreator(tx, caller.principal, uid, updated, false);
     const entry = await readBack(tx, updated);
+    await hooks?.after(entry);
     queue.add(changeOf(uid, 'update'), uid, entry);
     return entry;
   });
@@ -204,7 +239,9 @@ export async function deleteEntry(ctx: ActionContext, caller: Caller, uid: strin
     const id = single ? await singleEntryId(tx, uid, locale) : parsed;
     if (id === undefined) throw notFound();
     const entry = await readBack(tx, id);
+    const hooks = await runHooks(ctx, uid, 'delete', tx, () => ({ where: { id } }));
     if ((await tx.delete({ kind: 'delete', uid, id })) === undefined) throw notFound();
+    await hooks?.after(entry);
     queue.add(changeOf(uid, 'delete'), uid, entry);
     return entry;
   });

@@ -4,6 +4,10 @@
  *   CORS preflight ─► match (404 / 405) ─► authenticate (401) ─► authorize (403) ─► parse the query (400)
  *   ─► read and check the body (400, 413, 415) ─► handle ─► reply
  *
+ * A Strapi project's own code (engine/project) runs inside `handle` of the routes it owns: its policies,
+ * route middlewares and controller action come after authorization, with the query string as qs data
+ * (its core controller builds the typed query from `ctx.query` as the middlewares left it).
+ *
  * Any error on the way is caught once, here, and answered with the Strapi envelope by the same reply
  * writer (5xx are logged; a 503 carries Retry-After). Handlers only translate: they never read a
  * body, check a credential or write a response themselves.

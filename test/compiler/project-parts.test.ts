@@ -1,8 +1,10 @@
 /**
  * compiler: a Strapi project root's parts that quire does not run are reported on stderr, one `warning:`
- * line per kind with the count and the first names; Strapi's core factories and an empty src/index.js are not.
+ * line per kind with the count and the first names. The project's own code (routers, controllers,
+ * services, policies, middlewares, lifecycles, register/bootstrap) runs and is not reported; Strapi's
+ * core factories and an empty src/index.js are not code of its own (nothing is bundled for them).
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -35,24 +37,26 @@ function project(): string {
   write(join(root, 'src', 'index.js'), "'use strict';\nmodule.exports = {\n  register() {},\n  async bootstrap({ strapi }) { await strapi.service('api::post.post').seed(); },\n};\n");
   writeJsonFile(join(root, 'src', 'extensions', 'users-permissions', 'content-types', 'user', 'schema.json'), { attributes: { nickname: { type: 'string' } } });
   write(join(root, 'src', 'extensions', 'users-permissions', 'strapi-server.js'), 'module.exports = (plugin) => plugin;\n');
+  write(join(root, 'config', 'middlewares.js'), "module.exports = ['strapi::errors', 'strapi::cors', 'global::timing', { name: 'strapi::body', config: {} }];\n");
   write(join(root, 'config', 'plugins.js'), "module.exports = ({ env }) => ({ seo: { enabled: true }, graphql: { config: { depthLimit: 8 } }, sitemap: { enabled: false }, 'populate-deep': {} });\n");
   writeJsonFile(join(root, 'package.json'), { name: 'app', dependencies: { '@strapi/strapi': '4.26.2', '@strapi/plugin-i18n': '4.26.2', '@strapi/plugin-seo': '1.9.9', 'strapi-plugin-populate-deep': '3.0.1' } });
   return root;
 }
 
-test('one warning line per kind of project part quire does not run; exit code 0', async () => {
-  const r = await runCli(main, ['build', '--src', project(), '--out', join(tempDir(), 'art')]);
+test('one warning line per kind of project part quire does not run; the project code runs and is bundled; exit code 0', async () => {
+  const out = join(tempDir(), 'art');
+  const r = await runCli(main, ['build', '--src', project(), '--out', out]);
   assert.is(r.code, 0, r.err.join('\n'));
   assert.equal(r.err.filter((l) => l.startsWith('warning: ')), [
-    "warning: src/api/*/controllers: 1 file with custom code not run by quire: api/post/controllers/post.js (the 2 others are Strapi's createCoreController, which quire serves)",
-    "warning: src/api/*/routes: 1 file with custom code not run by quire: api/post/routes/custom.js (the 3 others are Strapi's createCoreRouter, which quire serves)",
-    'warning: src/api/*/policies: 1 file with custom code not run by quire: api/tag/policies/is-owner.js',
-    'warning: src/api/*/content-types/*/lifecycles: 1 lifecycle file not run by quire: api/post/content-types/post/lifecycles.js',
-    'warning: src/middlewares: 1 global middleware not run by quire: middlewares/timing.js',
-    'warning: src/index: 1 file with register/bootstrap code not run by quire: index.js',
     'warning: src/extensions: 1 extension file not run by quire: extensions/users-permissions/strapi-server.js (only the users-permissions user schema is read)',
+    'warning: config/middlewares.js: 1 application middleware not run by quire: global::timing (route middlewares named in a router run)',
     'warning: config/plugins.js: 2 plugins enabled in config not run by quire: populate-deep, seo',
     'warning: package.json: 1 installed Strapi plugin not run by quire: @strapi/plugin-seo (custom fields they register are served as the type they store)',
+  ]);
+  assert.ok(existsSync(join(out, 'project-code.cjs')));
+  const model = JSON.parse(readFileSync(join(out, 'model.json'), 'utf8'));
+  assert.equal(model.project.routes.filter((x: { core: boolean }) => !x.core), [
+    { method: 'get', path: '/api/posts/featured', uid: 'api::post.post', action: 'featured', core: false, public: false, file: 'src/api/post/routes/custom.js' },
   ]);
 });
 
@@ -86,9 +90,13 @@ test('a project of generated files only builds without a warning', async () => {
   write(join(root, 'src', 'api', 'tag', 'routes', 'tag.ts'), "import { factories } from '@strapi/strapi';\n\nexport default factories.createCoreRouter('api::tag.tag');\n");
   write(join(root, 'src', 'index.js'), "'use strict';\n\nmodule.exports = {\n  /** register */\n  register(/*{ strapi }*/) {},\n  // bootstrap\n  bootstrap(/*{ strapi }*/) {},\n};\n");
   write(join(root, 'src', 'extensions', '.gitkeep'), '');
-  const r = await runCli(main, ['build', '--src', root, '--out', join(tempDir(), 'art')]);
+  const out = join(tempDir(), 'art');
+  const r = await runCli(main, ['build', '--src', root, '--out', out]);
   assert.is(r.code, 0, r.err.join('\n'));
   assert.equal(r.err, []);
+  // no code of its own: nothing bundled, no project in the model (served exactly as its content-types say)
+  assert.not.ok(existsSync(join(out, 'project-code.cjs')));
+  assert.is(JSON.parse(readFileSync(join(out, 'model.json'), 'utf8')).project, undefined);
 });
 
 test('core factory and empty entry file detection', () => {

@@ -125,12 +125,17 @@ function singleLocalizedResponse(ct: ContentType): Schema {
   };
 }
 
-/** Add the routes of every `api` type to `paths`. */
+/**
+ * Add the routes of every `api` type to `paths`: all of them, or, for a project with code
+ * (`model.project`), the core routes its routers declare.
+ */
 export function addContentTypePaths(model: NormalizedModel, prefix: string, apiTypes: readonly string[], paths: Paths): void {
+  const declared = model.project && new Set(model.project.routes.filter((r) => r.core).map((r) => `${r.uid}.${r.action}`));
   for (const uid of apiTypes) {
     const ct = contentTypeOf(model, uid);
     const routes = ct.kind === 'singleType' ? SINGLE_ROUTES : COLLECTION_ROUTES;
     for (const route of routes) {
+      if (declared && !declared.has(`${uid}.${route.action}`)) continue;
       const path = ct.kind === 'singleType'
         ? restPath(prefix, ct.singularName)
         : route.byId ? restPath(prefix, ct.pluralName, '{id}') : restPath(prefix, ct.pluralName);

@@ -5,6 +5,7 @@
  */
 import type { NormalizedModel } from '../../model/types.js';
 import { addContentTypePaths, contentTypeTags } from './content-type-paths.js';
+import { addCustomPaths } from './custom-paths.js';
 import { filterComponentSchemas } from './filter-schemas.js';
 import { inputComponentSchemas } from './input-schemas.js';
 import { normalizePrefix } from './operation-builder.js';
@@ -63,6 +64,7 @@ export function emitOpenApi(model: NormalizedModel): Record<string, unknown> {
   addRolesPaths(model, prefix, paths);
   addUploadPaths(model, prefix, paths);
   addI18nPaths(model, prefix, reach.apiTypes, paths);
+  addCustomPaths(model, paths);
 
   const tagEntries = contentTypeTags(model, reach.apiTypes);
   if (hasUser) tagEntries.push([model.contentTypes[USER_UID].displayName, 'Users-permissions plugin: authentication and users (flat answers).']);

@@ -95,6 +95,16 @@ const HANDLERS: Readonly<Record<string, { handler: Handler; body: BodyKind }>> =
   createLocalization: { handler: localization, body: 'json' },
 };
 
+/**
+ * The handler of `action` on content-type `uid` (what the route runs after the lifecycle's checks), or
+ * undefined when quire has no such action: Strapi's core controller actions, as a project's code calls them.
+ */
+export function contentHandler(door: RestDoor, uid: string, action: string): ((r: HttpRequest) => Promise<Reply>) | undefined {
+  const type = door.actions.model.contentTypes[uid];
+  const bound = Object.hasOwn(HANDLERS, action) ? HANDLERS[action] : undefined;
+  return type && bound ? (r) => bound.handler(door, type, r) : undefined;
+}
+
 /** The route of REST operation `operationId` (action `action` of content-type `uid`), or undefined when quire has no such action. */
 export function contentRoute(door: RestDoor, operationId: string, uid: string, action: string): Route | undefined {
   const type = door.actions.model.contentTypes[uid];
