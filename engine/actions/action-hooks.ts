@@ -7,7 +7,6 @@
  * back with the entry. Knows nothing of who implements the hooks (engine/project does).
  */
 import type { Repository } from '../repository/types.js';
-import type { ActionContext } from './action-context.js';
 
 /** Strapi v4's lifecycle actions, without the `before` / `after` prefix. */
 export type HookAction = 'create' | 'update' | 'delete' | 'findMany' | 'findOne' | 'count';
@@ -38,10 +37,9 @@ export interface HookRun {
 /**
  * Run the before hook of `action` and return how to run its after hook; undefined when the uid has
  * no hook for it (the action then goes its usual way, building nothing).
- *   const run = await runHooks(ctx, uid, 'create', tx, () => ({ data })); ...; await run?.after(entry);
+ *   const run = await runHooks(ctx.hooks, uid, 'create', tx, () => ({ data })); ...; await run?.after(entry);
  */
-export async function runHooks(ctx: ActionContext, uid: string, action: HookAction, repo: Repository, params: () => Record<string, unknown>): Promise<HookRun | undefined> {
-  const hooks = ctx.hooks;
+export async function runHooks(hooks: ActionHooks | undefined, uid: string, action: HookAction, repo: Repository, params: () => Record<string, unknown>): Promise<HookRun | undefined> {
   if (!hooks?.has(uid, action)) return undefined;
   const state: Record<string, unknown> = {};
   const call: HookCall = { params: params(), state, repo };
@@ -50,4 +48,4 @@ export async function runHooks(ctx: ActionContext, uid: string, action: HookActi
 }
 
 /** True when `uid` has a hook for `action`: the action then plans inside its transaction, after the before hook. */
-export const hasHooks = (ctx: ActionContext, uid: string, action: HookAction): boolean => ctx.hooks?.has(uid, action) ?? false;
+export const hasHooks = (hooks: ActionHooks | undefined, uid: string, action: HookAction): boolean => hooks?.has(uid, action) ?? false;

@@ -92,7 +92,7 @@ const changeOf = (uid: string, verb: 'create' | 'update' | 'delete'): ChangeKind
 export async function findEntries(ctx: ActionContext, caller: Caller, uid: string, query: ParsedQuery, extras?: ReadExtras): Promise<FoundEntries> {
   const plan = planFind(ctx.model, uid, query, readOptions(caller, extras));
   extras?.inspect?.(plan);
-  const hooks = ctx.hooks && (await runHooks(ctx, uid, 'findMany', ctx.repo, () => ({ ...query })));
+  const hooks = ctx.hooks && (await runHooks(ctx.hooks, uid, 'findMany', ctx.repo, () => ({ ...query })));
   const { entries, total } = await ctx.repo.find(plan);
   if (extras?.creators) await attachCreators(ctx.repo, ctx.model, uid, entries);
   await hooks?.after(entries);
@@ -109,7 +109,7 @@ export async function findEntry(ctx: ActionContext, caller: Caller, uid: string,
   if (id === undefined && !isSingle(type)) throw notFound();
   const plan = planFindOne(ctx.model, uid, id, query, readOptions(caller, extras));
   extras?.inspect?.(plan);
-  const hooks = ctx.hooks && (await runHooks(ctx, uid, 'findOne', ctx.repo, () => ({ ...query, ...(id !== undefined && { where: { id } }) })));
+  const hooks = ctx.hooks && (await runHooks(ctx.hooks, uid, 'findOne', ctx.repo, () => ({ ...query, ...(id !== undefined && { where: { id } }) })));
   const entry = await ctx.repo.findOne(plan);
   await hooks?.after(entry ?? null);
   if (!entry) throw notFound();
@@ -120,7 +120,7 @@ export async function findEntry(ctx: ActionContext, caller: Caller, uid: string,
 /** How many entries match `query.filters` (locale and publication state as a list reads them): `strapi.entityService.count`. */
 export async function countEntries(ctx: ActionContext, caller: Caller, uid: string, query: ParsedQuery): Promise<number> {
   const plan = planFind(ctx.model, uid, { ...query, pagination: { start: 0, limit: 1, withCount: true } }, readOptions(caller, undefined));
-  const hooks = await runHooks(ctx, uid, 'count', ctx.repo, () => ({ ...query }));
+  const hooks = await runHooks(ctx.hooks, uid, 'count', ctx.repo, () => ({ ...query }));
   const { total } = await ctx.repo.find({ ...plan, fields: [], populate: {} });
   await hooks?.after(total ?? 0);
   return total ?? 0;
@@ -163,12 +163,12 @@ export async function createEntry(ctx: ActionContext, caller: Caller, uid: strin
   const guard = (data: WriteData) => assertReadableTargets(ctx.model, uid, data, (t, id) => caller.mayLink(t, id));
   // planned before anything is written: a bad body costs no transaction (and no stored file);
   // with lifecycle hooks, the body is planned after beforeCreate, which may change its data
-  const hooked = hasHooks(ctx, uid, 'create');
+  const hooked = hasHooks(ctx.hooks, uid, 'create');
   const planned = hooked ? undefined : planCreate(ctx.model, uid, body, planOptions);
   if (planned) guard(planned.data);
   return runWrite(ctx, async (tx, queue) => {
     const sent = complete ? await complete(tx, queue, body) : body;
-    const hooks = hooked ? await runHooks(ctx, uid, 'create', tx, () => ({ data: dataOf(sent) })) : undefined;
+    const hooks = hooked ? await runHooks(ctx.hooks, uid, 'create', tx, () => ({ data: dataOf(sent) })) : undefined;
     const plan = planned && !complete ? planned : planCreate(ctx.model, uid, hooks ? withData(sent, hooks.params.data) : sent, planOptions);
     if (plan !== planned) guard(plan.data);
     const id = await tx.create(plan);
@@ -194,9 +194,9 @@ export async function updateEntry(ctx: ActionContext, caller: Caller, uid: strin
     const locale = parseLocale(ctx.model, type, options.locale, false);
     return runWrite(ctx, async (tx, queue) => {
       const sent = complete ? await complete(tx, queue, body) : body;
-      const existing = hasHooks(ctx, uid, 'update') || hasHooks(ctx, uid, 'create') ? await singleEntryId(tx, uid, locale) : undefined;
+      const existing = hasHooks(ctx.hooks, uid, 'update') || hasHooks(ctx.hooks, uid, 'create') ? await singleEntryId(tx, uid, locale) : undefined;
       const action = existing === undefined ? 'create' : 'update';
-      const hooks = await runHooks(ctx, uid, action, tx, () => ({ ...(existing !== undefined && { where: { id: existing } }), data: dataOf(sent) }));
+      const hooks = await runHooks(ctx.hooks, uid, action, tx, () => ({ ...(existing !== undefined && { where: { id: existing } }), data: dataOf(sent) }));
       const { id, created } = await writeSingleType(tx, ctx.model, uid, locale, hooks ? withData(sent, hooks.params.data) : sent, writeOptions);
       await stampCreator(tx, caller.principal, uid, id, created);
       const entry = await readBack(tx, id);
@@ -210,7 +210,7 @@ export async function updateEntry(ctx: ActionContext, caller: Caller, uid: strin
   return runWrite(ctx, async (tx, queue) => {
     const sent = complete ? await complete(tx, queue, body) : body;
     // with lifecycle hooks, the body is planned after beforeUpdate, which may change its data
-    const hooks = await runHooks(ctx, uid, 'update', tx, () => ({ where: { id }, data: dataOf(sent) }));
+    const hooks = await runHooks(ctx.hooks, uid, 'update', tx, () => ({ where: { id }, data: dataOf(sent) }));
     const written = hooks ? withData(sent, hooks.params.data) : sent;
     const plan = await planEntryUpdate(tx, ctx.model, uid, id, written, writeOptions);
     if (plan === undefined) throw notFound();
@@ -239,7 +239,7 @@ export async function deleteEntry(ctx: ActionContext, caller: Caller, uid: strin
     const id = single ? await singleEntryId(tx, uid, locale) : parsed;
     if (id === undefined) throw notFound();
     const entry = await readBack(tx, id);
-    const hooks = await runHooks(ctx, uid, 'delete', tx, () => ({ where: { id } }));
+    const hooks = await runHooks(ctx.hooks, uid, 'delete', tx, () => ({ where: { id } }));
     if ((await tx.delete({ kind: 'delete', uid, id })) === undefined) throw notFound();
     await hooks?.after(entry);
     queue.add(changeOf(uid, 'delete'), uid, entry);
