@@ -90,6 +90,8 @@ async function linked(q: Query, owners: number[], link: string, owner: string, t
 
 const one = (s: Shape, rows: Row[] | undefined) => ({ data: rows ? entry(s, rows[0]) : null });
 const many = (s: Shape, rows: Row[] | undefined) => ({ data: rows ? rows.map((r) => entry(s, r)) : [] });
+/** a multiple media field with no file answers `{ data: null }` in Strapi v4, not an empty list */
+const files = (s: Shape, rows: Row[] | undefined) => ({ data: rows?.length ? rows.map((r) => entry(s, r)) : null });
 const LIVE = ' AND "t"."published_at" IS NOT NULL';
 
 const pagination = (pageSize: number, total: number) => ({ pagination: { page: 1, pageSize, pageCount: Math.ceil(total / pageSize), total } });
@@ -133,7 +135,7 @@ export async function listArticles(db: CeilingDb, pageSize: number, populate: bo
         category: one(CATEGORY, category.get(id)),
         cover: one(FILE, cover.get(id)),
         coverOf: one(EDITION, coverOf.get(id)),
-        gallery: many(FILE, gallery.get(id)),
+        gallery: files(FILE, gallery.get(id)),
         relatedArticles: many(ARTICLE, related.get(id)),
         seo: s ? { id: s[0].id, ...SEO.attributes(s[0]) } : null,
         sources: (sources.get(id) ?? []).map((c) => ({ id: c.id, ...SOURCE.attributes(c) })),
