@@ -275,7 +275,8 @@ export interface NormalizedModel {
     /**
      * role type -> sorted permission strings (`api::article.article.find`). A role that lists no
      * `plugin::users-permissions.*` permission gets Strapi's defaults for the routes quire serves
-     * (public: auth.callback, auth.register; authenticated: user.me).
+     * (public: auth.callback, register, forgotPassword, resetPassword, emailConfirmation,
+     * sendEmailConfirmation; authenticated: auth.changePassword, user.me).
      */
     readonly permissions: Readonly<Record<string, readonly string[]>>;
     readonly usersPermissions: UsersPermissionsConfig;

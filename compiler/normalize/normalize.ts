@@ -265,10 +265,14 @@ function normalizeI18n(spec: RawSpec): I18nConfig {
   return { defaultLocale: v.defaultLocale as string, locales: [...(v.locales as string[])] };
 }
 
-/** Strapi's default users-permissions grants, limited to the routes quire serves. */
+/**
+ * Strapi v4's default users-permissions grants, limited to the routes quire serves (read off Strapi
+ * 4.26.2 with no grant configured: a public caller may log in, register and run the password and
+ * email-confirmation flows; a signed-in user may read themself and change their password).
+ */
 const USERS_PERMISSIONS_DEFAULTS: Readonly<Record<string, readonly string[]>> = {
-  public: ['plugin::users-permissions.auth.callback', 'plugin::users-permissions.auth.register'],
-  authenticated: ['plugin::users-permissions.user.me'],
+  public: ['callback', 'register', 'forgotPassword', 'resetPassword', 'emailConfirmation', 'sendEmailConfirmation'].map((a) => `plugin::users-permissions.auth.${a}`),
+  authenticated: ['plugin::users-permissions.auth.changePassword', 'plugin::users-permissions.user.me'],
 };
 
 function normalizePermissions(spec: RawSpec): Record<string, string[]> {

@@ -57,6 +57,10 @@ const MATRIX: Row[] = [
     const u = unique();
     return { method: 'POST', path: '/api/auth/local/register', body: { username: u, email: `${u}@example.com`, password: PASSWORD } };
   }, [200, 403, 403, 200, 403, 403]],
+  // Strapi 4.26.2's default grants (the spec lists no users-permissions permission for these roles)
+  ['POST /auth/forgot-password', () => ({ method: 'POST', path: '/api/auth/forgot-password', body: { email: 'nobody@example.com' } }), [200, 403, 403, 200, 403, 403]],
+  ['POST /auth/reset-password (bad code)', () => ({ method: 'POST', path: '/api/auth/reset-password', body: { code: 'nope', password: PASSWORD, passwordConfirmation: PASSWORD } }), [400, 403, 403, 400, 403, 403]],
+  ['POST /auth/change-password (wrong current)', () => ({ method: 'POST', path: '/api/auth/change-password', body: { currentPassword: 'not-it-at-all-1', password: 'new-secret-22', passwordConfirmation: 'new-secret-22' } }), [403, 400, 403, 400, 403, 403]],
   ['GET /tags', () => ({ method: 'GET', path: '/api/tags' }), [200, 200, 200, 200, 200, 200]],
   ['POST /tags', () => ({ method: 'POST', path: '/api/tags', body: { data: { name: unique() } } }), [403, 200, 200, 200, 403, 403]],
   ['GET /articles', () => ({ method: 'GET', path: '/api/articles' }), [200, 200, 403, 200, 200, 403]],
