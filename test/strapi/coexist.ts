@@ -19,7 +19,7 @@ import { nullsFirst, unordered, withoutDeliberate, withoutGraphqlTimestamps, wit
 import { readRequests, type ReadRequest } from './read-requests.js';
 import { call, seedContent, type Http } from './seed-strapi.js';
 import { adminTokens, ensureStrapi, PG_URL, port, REF, ROOT, SECRETS, SPEC, startStrapi, type Strapi } from './strapi-process.js';
-import { schemaFingerprint } from './schema-fingerprint.js';
+import { onDatabase, schemaFingerprint } from './schema-fingerprint.js';
 
 const DIALECT = (process.argv[2] ?? 'postgres') as 'postgres' | 'sqlite';
 /** the spec's `timestamp` attributes (their GraphQL values differ on purpose) */
@@ -135,18 +135,14 @@ async function main(): Promise<number> {
     check(seen.body?.data?.attributes?.name === 'alpha-edited-in-strapi', 'an edit made through Strapi is read by quire');
 
     // a permission removed in Strapi's tables: the public role may no longer find tags, on quire within seconds
-    const removeFrom = new pg.Client({ connectionString: databaseUrl(dbName) });
-    if (DIALECT === 'postgres') {
-      await removeFrom.connect();
-      await removeFrom.query(`DELETE FROM up_permissions WHERE action = 'api::tag.tag.find' AND id IN (SELECT permission_id FROM up_permissions_role_links l JOIN up_roles r ON r.id = l.role_id WHERE r.type = 'public')`);
-      await removeFrom.end();
-      let status = 0;
-      for (let i = 0; i < 20 && status !== 403; i++) {
-        await new Promise((r) => setTimeout(r, 500));
-        status = (await call(q, 'GET', '/api/tags', undefined, null)).status;
-      }
-      check(status === 403, `a public permission removed in Strapi's tables holds on quire within 10 s (${status})`);
+    await onDatabase(databaseUrl(dbName), (knex) =>
+      knex.raw(`DELETE FROM up_permissions WHERE action = 'api::tag.tag.find' AND id IN (SELECT l.permission_id FROM up_permissions_role_links l JOIN up_roles r ON r.id = l.role_id WHERE r.type = 'public')`));
+    let status = 0;
+    for (let i = 0; i < 20 && status !== 403; i++) {
+      await new Promise((r) => setTimeout(r, 500));
+      status = (await call(q, 'GET', '/api/tags', undefined, null)).status;
     }
+    check(status === 403, `a public permission removed in Strapi's tables holds on quire within 10 s (${status})`);
 
     await quire.stop();
     quire = undefined;

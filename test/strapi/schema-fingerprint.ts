@@ -2,19 +2,28 @@
  * test/strapi: every table, column (with its type) and index of a database as sorted text lines,
  * split into Strapi's and quire's own (`quire_*`), so a run can show quire changed nothing of Strapi's.
  */
-import knexFactory from 'knex';
+import knexFactory, { type Knex } from 'knex';
 
 export interface Fingerprint {
   strapi: string[];
   own: string[];
 }
 
-export async function schemaFingerprint(databaseUrl: string): Promise<Fingerprint> {
-  const sqlite = databaseUrl.startsWith('sqlite:');
-  const knex = knexFactory(sqlite
+/** `fn` with a knex of its own on the database (closed after) */
+export async function onDatabase<T>(databaseUrl: string, fn: (knex: Knex) => Promise<T>): Promise<T> {
+  const knex = knexFactory(databaseUrl.startsWith('sqlite:')
     ? { client: 'better-sqlite3', connection: { filename: databaseUrl.slice('sqlite:'.length) }, useNullAsDefault: true }
     : { client: 'pg', connection: databaseUrl });
   try {
+    return await fn(knex);
+  } finally {
+    await knex.destroy();
+  }
+}
+
+export function schemaFingerprint(databaseUrl: string): Promise<Fingerprint> {
+  const sqlite = databaseUrl.startsWith('sqlite:');
+  return onDatabase(databaseUrl, async (knex) => {
     const lines: string[] = [];
     if (sqlite) {
       const objects = (await knex.raw(`SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'`)) as { type: string; name: string; tbl_name: string; sql: string | null }[];
@@ -30,7 +39,5 @@ export async function schemaFingerprint(databaseUrl: string): Promise<Fingerprin
     lines.sort();
     const isOwn = (l: string) => l.split(' ')[1].startsWith('quire_');
     return { strapi: lines.filter((l) => !isOwn(l)), own: [...new Set(lines.filter(isOwn).map((l) => l.split(' ')[1].split('.')[0]))] };
-  } finally {
-    await knex.destroy();
-  }
+  });
 }

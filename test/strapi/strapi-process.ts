@@ -6,7 +6,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { call, type Http } from './seed-strapi.js';
 
@@ -32,7 +32,8 @@ function strapiEnv(dialect: 'postgres' | 'sqlite', dbName: string, p: number): N
   const u = new URL(PG_URL);
   const db = dialect === 'postgres'
     ? { DATABASE_CLIENT: 'postgres', DATABASE_HOST: u.hostname, DATABASE_PORT: u.port || '5432', DATABASE_NAME: dbName, DATABASE_USERNAME: decodeURIComponent(u.username || 'postgres'), DATABASE_PASSWORD: decodeURIComponent(u.password) }
-    : { DATABASE_CLIENT: 'sqlite', DATABASE_FILENAME: dbName };
+    // the reference's config joins DATABASE_FILENAME to its own root
+    : { DATABASE_CLIENT: 'sqlite', DATABASE_FILENAME: relative(REF, dbName) };
   return { ...process.env, ...db, NODE_ENV: 'production', PORT: String(p), HOST: '127.0.0.1', STRAPI_TELEMETRY_DISABLED: 'true', STRAPI_DISABLE_UPDATE_NOTIFICATION: 'true', BROWSER: 'none' };
 }
 
