@@ -101,7 +101,7 @@ export async function createApp(config: ServerConfig, opts: AppOptions): Promise
   const artifacts = loadArtifacts(config.artifactsDir);
   const { model } = artifacts;
   const validator = await BodyValidator.create(artifacts.openapi);
-  const repo = await createRepository({ model, databaseUrl: config.databaseUrl, onQuery: opts.onQuery, pool: config.database });
+  const repo = await createRepository({ model, databaseUrl: config.databaseUrl, ...(config.strapiDatabase !== undefined && { strapiDatabase: config.strapiDatabase }), onQuery: opts.onQuery, pool: config.database });
   let sync: SyncReport;
   try {
     sync = await syncDatabase(repo, model, { allowDestructive: config.allowDestructive });

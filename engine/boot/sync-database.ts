@@ -14,7 +14,7 @@ export async function syncDatabase(repo: Repository, model: NormalizedModel, opt
   // a database Strapi manages: its tables are checked, never changed; roles, grants and locales
   // are Strapi's (read live, engine/auth/database-roles.ts), so nothing is written there either
   if (repo.strapiDatabase) return syncSchema(repo, model, { ...opts, strapiDatabase: true });
-  const report = await syncSchema(repo, model, opts);
+  const report = await syncSchema(repo, model, { ...opts, strapiDatabase: false });
   await syncRoles(repo, model);
   await syncLocales(repo, model);
   return report;

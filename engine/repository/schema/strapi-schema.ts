@@ -61,8 +61,9 @@ export async function checkStrapiSchema(knex: Knex, model: NormalizedModel): Pro
 export const SPEED_INDEX_PREFIX = 'quire_';
 
 /**
- * The non-unique indexes quire's own sync creates on the tables Strapi owns, as `CREATE INDEX IF
- * NOT EXISTS` statements for an operator to run (uniqueness stays Strapi's business). Each name
+ * The non-unique indexes quire's own sync creates on the tables Strapi owns and Strapi does not (the
+ * composite ones of link tables, `published_at`), as `CREATE INDEX IF NOT EXISTS` statements for an
+ * operator to run (uniqueness stays Strapi's business). Each name
  * gets the `quire_` prefix so it never takes the name of an index or constraint Strapi creates.
  *   speedIndexSql(model) -> ['CREATE INDEX IF NOT EXISTS "quire_articles_published_at_index" ON "articles" ("published_at");', ...]
  */
@@ -70,7 +71,8 @@ export function speedIndexSql(model: NormalizedModel): string[] {
   const out: string[] = [];
   for (const t of splitSchema(desiredSchema(model)).strapi) {
     for (const idx of t.indexes) {
-      if (idx.unique) continue;
+      // Strapi indexes every column of a link table on its own: only quire's composite indexes are new there
+      if (idx.unique || (idx.columns.length === 1 && t.role !== 'content' && t.role !== 'component')) continue;
       const name = prefixed(idx.name);
       out.push(`CREATE INDEX IF NOT EXISTS ${quoteId(name)} ON ${quoteId(t.name)} (${idx.columns.map(quoteId).join(', ')});`);
     }

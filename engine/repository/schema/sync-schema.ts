@@ -16,7 +16,7 @@ import type { Repository, SyncChange, SyncReport } from '../types.js';
 import { applyChanges, type DeferredUnique } from './apply-changes.js';
 import { desiredSchema } from './desired-schema.js';
 import { describeChange, diffSchema } from './diff-schema.js';
-import { checkStrapiSchema, splitSchema, StrapiSchemaMismatch } from './strapi-schema.js';
+import { checkStrapiSchema, isStrapiDatabase, splitSchema, StrapiSchemaMismatch } from './strapi-schema.js';
 import { ensureStateTable, introspect, readSnapshot, snapshotOf, writeSnapshot, type SchemaSnapshot } from './schema-snapshot.js';
 
 /** Thrown when the model needs destructive changes and allowDestructive is false. Nothing was applied. */
@@ -32,7 +32,7 @@ export class SchemaSyncRefused extends Error {
 
 export interface SyncOptions {
   allowDestructive: boolean;
-  /** a database Strapi manages (strapi-schema.ts): check its tables, sync only quire's own */
+  /** a database Strapi manages (strapi-schema.ts): check its tables, sync only quire's own; undefined: detected */
   strapiDatabase?: boolean;
 }
 
@@ -77,8 +77,9 @@ export async function syncSchema(target: Repository | Knex, model: NormalizedMod
 async function syncOnce(knex: Knex, model: NormalizedModel, opts: SyncOptions): Promise<SyncReport> {
   const dialect = dialectOfKnex(knex);
   const full = desiredSchema(model);
-  // a Strapi database: the model's tables are Strapi's (checked, never changed); only quire's own are synced
-  const strapi = opts.strapiDatabase === true;
+  // a Strapi database: the model's tables are Strapi's (checked, never changed); only quire's own are
+  // synced. Unless told, it is recognised by Strapi's own schema table, so no caller migrates it by mistake.
+  const strapi = opts.strapiDatabase ?? (await isStrapiDatabase(knex));
   const schema = strapi ? { tables: splitSchema(full).own } : full;
   return knex.transaction(async (trx) => {
     await dialect.lockSchema(trx);
