@@ -78,7 +78,7 @@ export async function adminTokens(http: Http): Promise<{ readOnly: string; custo
   };
   return {
     readOnly: await make({ name: 'reader', description: '', type: 'read-only', lifespan: null }),
-    custom: await make({ name: 'tags-only', description: '', type: 'custom', lifespan: 7 * 86_400_000, permissions: ['api::tag.tag.find', 'api::tag.tag.create'] }),
+    custom: await make({ name: 'tags-only', description: '', type: 'custom', lifespan: null, permissions: ['api::tag.tag.find', 'api::tag.tag.create'] }),
   };
 }
 
