@@ -6,7 +6,7 @@ EXAMPLE := specs/example
 SPECS := specs/example specs/multilingual
 PORT ?= 1337
 
-.PHONY: install start test test-unit golden-update build-example check-example bench bench-build bench-populate bench-soak clean
+.PHONY: install start test test-strapi test-unit golden-update build-example check-example bench bench-build bench-populate bench-soak clean
 
 node_modules/.installed: package.json package-lock.json
 	npm ci $(NPM_FLAGS) || npm install $(NPM_FLAGS)
@@ -26,6 +26,11 @@ start: build-example
 
 test: install
 	node dist/test/run.js
+
+# real Strapi 4.26.2 and quire on one database (minutes: builds Strapi into STRAPI_REF_DIR once; needs PostgreSQL)
+test-strapi: install
+	node dist/test/strapi/coexist.js postgres
+	node dist/test/strapi/coexist.js sqlite
 
 test-unit: install
 	node dist/test/run.js unit

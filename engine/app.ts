@@ -10,7 +10,7 @@ import type { BaseLogger as Logger } from 'pino';
 import type { ActionContext } from './actions/action-context.js';
 import { ChangeBus } from './actions/events.js';
 import { principalOfJwt } from './actions/users.js';
-import { loadCustomRoles } from './auth/custom-roles.js';
+import { loadCustomRoles, refreshDatabaseRoles } from './auth/custom-roles.js';
 import { Permissions } from './auth/permissions.js';
 import { resolvePrincipal } from './auth/resolve-principal.js';
 import { ApiTokenCache } from './auth/token-cache.js';
@@ -101,7 +101,7 @@ export async function createApp(config: ServerConfig, opts: AppOptions): Promise
   const artifacts = loadArtifacts(config.artifactsDir);
   const { model } = artifacts;
   const validator = await BodyValidator.create(artifacts.openapi);
-  const repo = await createRepository({ model, databaseUrl: config.databaseUrl, onQuery: opts.onQuery, pool: config.database });
+  const repo = await createRepository({ model, databaseUrl: config.databaseUrl, ...(config.strapiDatabase !== undefined && { strapiDatabase: config.strapiDatabase }), onQuery: opts.onQuery, pool: config.database });
   let sync: SyncReport;
   try {
     sync = await syncDatabase(repo, model, { allowDestructive: config.allowDestructive });
@@ -110,7 +110,7 @@ export async function createApp(config: ServerConfig, opts: AppOptions): Promise
     await repo.close();
     throw err;
   }
-  const permissions = new Permissions(model);
+  const permissions = new Permissions(model, repo.strapiDatabase);
   await loadCustomRoles(repo, permissions);
   // the project's upload sizeLimit (config/plugins), unless UPLOAD_MAX_FILE_SIZE says otherwise
   const sizeLimit = model.config.upload?.sizeLimit;
@@ -137,7 +137,12 @@ export async function createApp(config: ServerConfig, opts: AppOptions): Promise
   const actions = project?.actions ?? base;
   const tokens = new ApiTokenCache();
   const jwt = { authenticate: (token: string) => principalOfJwt(actions, token) };
-  const authenticate = (header: string | undefined) => resolvePrincipal(header, repo, config.apiTokenSalt, Date.now(), jwt, tokens);
+  const authenticate = repo.strapiDatabase
+    ? async (header: string | undefined) => {
+        await refreshDatabaseRoles(repo, permissions);
+        return resolvePrincipal(header, repo, config.apiTokenSalt, Date.now(), jwt, tokens);
+      }
+    : (header: string | undefined) => resolvePrincipal(header, repo, config.apiTokenSalt, Date.now(), jwt, tokens);
 
   const door: RestDoor = project?.door ?? makeDoor(actions);
   const table = new RouteTable();

@@ -10,7 +10,7 @@ import { hashPassword, passwordBytes, PASSWORD_MAX_BYTES } from './auth/password
 import { loadArtifacts, ArtifactsError } from './boot/load-artifacts.js';
 import { tuneHeap } from './boot/tune-heap.js';
 import { ConfigError, loadServerConfig } from './config/server-config.js';
-import { createRepository, SchemaSyncRefused, syncSchema } from './repository/index.js';
+import { createRepository, SchemaSyncRefused, speedIndexSql, StrapiSchemaMismatch, syncSchema } from './repository/index.js';
 import { queryStatsFromEnv } from './http/query-stats.js';
 import { MAX_WORKERS, runPrimary } from './serve-workers.js';
 import { describeDatabase, startServer } from './server.js';
@@ -21,7 +21,8 @@ const USAGE = `usage: quire <command>
   build  --src <spec-dir> --out <artifacts-dir>        compile content-types into openapi.json, schema.graphql, model.json
   check  --src <spec-dir> --artifacts <artifacts-dir>  fail when committed artifacts are stale
   diff   <old-artifacts-dir> <new-artifacts-dir> | --base <git-ref> [<new-dir>]   breaking/dangerous/safe contract changes
-  serve  --artifacts <artifacts-dir> [--allow-destructive] [--workers N]
+  serve  --artifacts <artifacts-dir> [--allow-destructive] [--workers N] [--strapi-database]
+  indexes --artifacts <artifacts-dir>                  the speed indexes for a Strapi database, as SQL to run there
   token create --artifacts <dir> --name <name> --type full-access|read-only|custom
                [--permission <uid>.<action> ...] [--lifespan-days N] [--description <text>] [--admin <email>]
   admin create --artifacts <dir> --email <email> --firstname <name> --lastname <name> --password <password>`;
@@ -39,6 +40,8 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
         return await token(rest, io);
       case 'admin':
         return await admin(rest, io);
+      case 'indexes':
+        return indexes(rest, io);
       case undefined:
       case 'help':
       case '--help':
@@ -56,7 +59,7 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
       io.err(`quire ${command}: the database at ${describeDatabase(process.env.DATABASE_URL ?? 'sqlite:.tmp/data.db')} is unavailable (${reason.split('\n')[0]})`);
       return 1;
     }
-    if (err instanceof ConfigError || err instanceof ArtifactsError || err instanceof SchemaSyncRefused || err instanceof ProjectCodeError) {
+    if (err instanceof ConfigError || err instanceof ArtifactsError || err instanceof SchemaSyncRefused || err instanceof StrapiSchemaMismatch || err instanceof ProjectCodeError) {
       io.err(`quire ${command}: ${err.message}`);
       return 1;
     }
@@ -69,7 +72,7 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
 }
 
 async function serve(args: string[], io: Io): Promise<number> {
-  const { values } = parseArgs({ args, options: { artifacts: { type: 'string' }, 'allow-destructive': { type: 'boolean' }, workers: { type: 'string' } }, strict: true });
+  const { values } = parseArgs({ args, options: { artifacts: { type: 'string' }, 'allow-destructive': { type: 'boolean' }, workers: { type: 'string' }, 'strapi-database': { type: 'boolean' } }, strict: true });
   if (!values.artifacts) {
     io.err(`quire serve: --artifacts is required\n${USAGE}`);
     return 2;
@@ -79,7 +82,7 @@ async function serve(args: string[], io: Io): Promise<number> {
     io.err(`quire serve: --workers must be an integer between 1 and ${MAX_WORKERS}`);
     return 2;
   }
-  const config = loadServerConfig(process.env, { artifactsDir: values.artifacts, allowDestructive: values['allow-destructive'] });
+  const config = loadServerConfig(process.env, { artifactsDir: values.artifacts, allowDestructive: values['allow-destructive'], strapiDatabase: values['strapi-database'] });
   // several processes: this one is the cluster primary; each worker runs this function again below
   if (workers > 1 && cluster.isPrimary) return runPrimary(config, workers, io);
   tuneHeap(process.env);
@@ -154,6 +157,10 @@ async function token(args: string[], io: Io): Promise<number> {
   const config = loadServerConfig(process.env, { artifactsDir: values.artifacts });
   const repo = await createRepository({ model, databaseUrl: config.databaseUrl });
   try {
+    if (repo.strapiDatabase) {
+      io.err('quire token create: this database is managed by Strapi: make API tokens in Strapi\'s admin panel (Settings > API Tokens); quire accepts them with the same API_TOKEN_SALT');
+      return 1;
+    }
     await syncSchema(repo, model, { allowDestructive: false });
     let adminUserId: number | null = null;
     if (values.admin !== undefined) {
@@ -228,5 +235,18 @@ async function admin(args: string[], io: Io): Promise<number> {
   } finally {
     await repo.close();
   }
+  return 0;
+}
+
+/** `quire indexes`: the indexes quire's own sync would create on Strapi's tables, for an operator to review and run. */
+function indexes(args: string[], io: Io): number {
+  const { values } = parseArgs({ args, options: { artifacts: { type: 'string' } }, strict: true });
+  if (!values.artifacts) {
+    io.err(`quire indexes: --artifacts is required\n${USAGE}`);
+    return 2;
+  }
+  const { model } = loadArtifacts(values.artifacts);
+  io.log('-- quire: indexes for reads on a database Strapi manages (PostgreSQL and SQLite); names start with quire_');
+  for (const line of speedIndexSql(model)) io.log(line);
   return 0;
 }

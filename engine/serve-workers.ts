@@ -21,7 +21,7 @@ const MAX_RESTARTS_PER_MINUTE = 10;
 /** The database synced once for the whole group (boot/sync-database.ts, as createApp does), then closed. */
 export async function prepareDatabase(config: ServerConfig): Promise<void> {
   const { model } = loadArtifacts(config.artifactsDir);
-  const repo = await createRepository({ model, databaseUrl: config.databaseUrl, pool: { ...config.database, min: 0, max: 1 } });
+  const repo = await createRepository({ model, databaseUrl: config.databaseUrl, ...(config.strapiDatabase !== undefined && { strapiDatabase: config.strapiDatabase }), pool: { ...config.database, min: 0, max: 1 } });
   try {
     await syncDatabase(repo, model, { allowDestructive: config.allowDestructive });
   } finally {

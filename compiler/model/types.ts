@@ -66,9 +66,9 @@ export interface JoinTable {
   readonly ownerColumn: string;
   /** column holding the target entry's id */
   readonly targetColumn: string;
-  /** position of the target among the owner's links */
-  readonly orderColumn: string;
-  /** position of the owner among the target's links (bidirectional to-many inverse side only) */
+  /** position of the target among the owner's links (owner side holds many: oneToMany, manyToMany, manyWay) */
+  readonly orderColumn?: string;
+  /** position of the owner among the target's links (bidirectional, target side holds many: manyToOne, manyToMany) */
   readonly inverseOrderColumn?: string;
 }
 

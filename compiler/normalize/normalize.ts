@@ -14,6 +14,8 @@ import { defaultTable } from '../rules/unique-names.js';
 import { normalizeEmail, normalizeUpload, normalizeUsersPermissions } from './plugin-config.js';
 
 const TO_MANY = new Set<RelationKind>(['oneToMany', 'manyToMany', 'manyWay']);
+/** relations whose target side may hold many owners */
+const MANY_TO = new Set<RelationKind>(['manyToOne', 'manyToMany']);
 const ALL_MEDIA = ['audios', 'files', 'images', 'videos'];
 
 export function sortedRecord<T>(entries: Iterable<[string, T]>): Record<string, T> {
@@ -176,7 +178,7 @@ function normalizeRelation(ctx: RuleContext, d: Definition, name: string, raw: J
   if (typeof raw.mappedBy === 'string') {
     // the owning side is the target's attribute: share its join table
     const ownerDef = ctx.contentTypes.get(target) as Definition;
-    return { ...base, kind: 'relation', relation, target, toMany, inverse: raw.mappedBy, owner: false, joinTable: joinTableOf(ownerDef, raw.mappedBy, d.uid, true) };
+    return { ...base, kind: 'relation', relation, target, toMany, inverse: raw.mappedBy, owner: false, joinTable: joinTableOf(ownerDef, raw.mappedBy, d.uid, true, ownerDef.attributes[raw.mappedBy]?.relation as RelationKind) };
   }
   const inverse = typeof raw.inversedBy === 'string' ? raw.inversedBy : undefined;
   return {
@@ -187,22 +189,29 @@ function normalizeRelation(ctx: RuleContext, d: Definition, name: string, raw: J
     toMany,
     ...(inverse ? { inverse } : {}),
     owner: true,
-    joinTable: joinTableOf(d, name, target, inverse !== undefined),
+    joinTable: joinTableOf(d, name, target, inverse !== undefined, relation),
   };
 }
 
-/** Link table of an owning relation attribute: `<owner table>_<attr>_links`, one order column per side. */
-function joinTableOf(owner: Definition, attrName: string, target: string, bidirectional: boolean): JoinTable {
+/**
+ * Link table of an owning relation attribute, `<owner table>_<attr>_links`, as Strapi v4 creates it:
+ * an order column for the targets when the owner holds many (`<target>_order`), one for the owner
+ * among a target's links when the target side of a bidirectional relation holds many (`<owner>_order`,
+ * `inv_` first when both names are the same); a to-one side has no order column.
+ */
+function joinTableOf(owner: Definition, attrName: string, target: string, bidirectional: boolean, relation: RelationKind): JoinTable {
   const ownerName = snakeCase(owner.kind === 'component' ? owner.uid.split('.')[1] : owner.uid.split('.').pop() as string);
   const targetName = snakeCase(target.split('.').pop() as string);
   const same = ownerName === targetName;
   const targetCol = same ? `inv_${targetName}` : targetName;
+  const orderColumn = `${targetName}_order`;
+  const inverseOrder = `${ownerName}_order`;
   return {
     name: `${tableOf(owner)}_${snakeCase(attrName)}_links`,
     ownerColumn: `${ownerName}_id`,
     targetColumn: `${targetCol}_id`,
-    orderColumn: `${targetCol}_order`,
-    ...(bidirectional ? { inverseOrderColumn: `${ownerName}_order` } : {}),
+    ...(TO_MANY.has(relation) ? { orderColumn } : {}),
+    ...(bidirectional && MANY_TO.has(relation) ? { inverseOrderColumn: inverseOrder === orderColumn && TO_MANY.has(relation) ? `inv_${inverseOrder}` : inverseOrder } : {}),
   };
 }
 

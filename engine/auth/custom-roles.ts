@@ -3,7 +3,8 @@
  * up_permissions into the in-memory Permissions table: at start, after each role write in this
  * process, and when a request of a user holding such a role finds the table older than
  * `CUSTOM_ROLES_TTL_MS` (another process may have changed it). The roles of config/permissions.json
- * are never read from here: the config is their one source.
+ * are never read from here: the config is their one source, except on a database Strapi manages,
+ * where every role is read from here (refreshDatabaseRoles).
  */
 import type { Entry, FindPlan } from '../plan/types.js';
 import type { Repository } from '../repository/types.js';
@@ -37,4 +38,22 @@ export async function loadCustomRoles(repo: Repository, permissions: Permissions
 export async function refreshCustomRoles(repo: Repository, permissions: Permissions, role: string, now = Date.now()): Promise<void> {
   if (permissions.isConfigRole(role) || now - permissions.customReadAt < CUSTOM_ROLES_TTL_MS) return;
   await loadCustomRoles(repo, permissions, now);
+}
+
+/** the read in progress per Permissions table */
+const reading = new WeakMap<Permissions, Promise<void>>();
+
+/**
+ * A database Strapi manages: every role is read from its tables, again once the table is older than
+ * `CUSTOM_ROLES_TTL_MS`, whoever asks (the public role too), so a change made in Strapi's admin
+ * holds within seconds. Concurrent requests share one read.
+ */
+export async function refreshDatabaseRoles(repo: Repository, permissions: Permissions, now = Date.now()): Promise<void> {
+  if (!permissions.fromDatabase || now - permissions.customReadAt < CUSTOM_ROLES_TTL_MS) return;
+  let read = reading.get(permissions);
+  if (!read) {
+    read = loadCustomRoles(repo, permissions, now).finally(() => reading.delete(permissions));
+    reading.set(permissions, read);
+  }
+  await read;
 }

@@ -1,7 +1,8 @@
 /**
  * engine/auth: who may do what. The roles of config/permissions.json take their permissions from the
  * artifacts' model at every start; roles made through the roles API (custom roles) are read from
- * up_roles / up_permissions (custom-roles.ts keeps them fresh); API tokens carry their own scope.
+ * up_roles / up_permissions (custom-roles.ts keeps them fresh), and so are all roles on a database
+ * Strapi manages (its admin edits them); API tokens carry their own scope.
  * Held in memory as sets, so a check is a lookup.
  *   can({ kind: 'public' }, 'api::article.article', 'find') -> true when permissions.json says so
  */
@@ -22,7 +23,12 @@ export class Permissions {
   /** when `custom` was read (ms) */
   customReadAt = 0;
 
-  constructor(model: NormalizedModel) {
+  /**
+   * `fromDatabase`: a database Strapi manages, whose admin edits every role: config/permissions.json
+   * is not read, every role comes from up_roles / up_permissions (custom-roles.ts refreshes them)
+   */
+  constructor(model: NormalizedModel, readonly fromDatabase = false) {
+    if (fromDatabase) return;
     for (const [role, list] of Object.entries(model.config.permissions)) this.roles.set(role, new Set(list));
   }
 

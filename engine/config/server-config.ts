@@ -37,6 +37,11 @@ export interface ServerConfig {
   bodyLimit: number;
   shutdownTimeoutMs: number;
   allowDestructive: boolean;
+  /**
+   * `serve --strapi-database` (true) or QUIRE_STRAPI_DATABASE=true|false: a database Strapi v4 manages,
+   * whose tables quire never changes (repository/schema/strapi-schema.ts); undefined: detected
+   */
+  strapiDatabase?: boolean;
   /** JWT lifetime in seconds from JWT_EXPIRES_IN; undefined: the model's (plugins.json, default 30 days) */
   jwtExpiresIn?: number;
   /** failed login/register attempts allowed per IP and per identifier within windowMs; 0: no limit */
@@ -97,13 +102,21 @@ function devSecret(stateDir: string, key: 'jwtSecret' | 'apiTokenSalt'): string 
   return secrets[key];
 }
 
+function strapiDatabase(flag: boolean | undefined, v: string | undefined): { strapiDatabase?: boolean } {
+  if (flag) return { strapiDatabase: true };
+  if (v === undefined || v === '') return {};
+  if (v === 'true' || v === '1') return { strapiDatabase: true };
+  if (v === 'false' || v === '0') return { strapiDatabase: false };
+  throw new ConfigError(`QUIRE_STRAPI_DATABASE must be true or false, got "${v}"`);
+}
+
 function jwtExpiresIn(v: string): number {
   const seconds = parseDuration(v);
   if (seconds === undefined) throw new ConfigError(`JWT_EXPIRES_IN must be seconds or a duration such as "30d" or "12h" (1 second to 10 years), got "${v}"`);
   return seconds;
 }
 
-export function loadServerConfig(env: NodeJS.ProcessEnv, opts: { artifactsDir: string; allowDestructive?: boolean; stateDir?: string }): ServerConfig {
+export function loadServerConfig(env: NodeJS.ProcessEnv, opts: { artifactsDir: string; allowDestructive?: boolean; strapiDatabase?: boolean; stateDir?: string }): ServerConfig {
   const nodeEnv = env.NODE_ENV || 'development';
   const production = nodeEnv === 'production';
   const stateDir = opts.stateDir ?? '.tmp';
@@ -131,6 +144,7 @@ export function loadServerConfig(env: NodeJS.ProcessEnv, opts: { artifactsDir: s
     bodyLimit: int('BODY_LIMIT', env.BODY_LIMIT, 1024 * 1024, 1),
     shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 10_000, 0),
     allowDestructive: opts.allowDestructive === true,
+    ...strapiDatabase(opts.strapiDatabase, env.QUIRE_STRAPI_DATABASE),
     ...(env.JWT_EXPIRES_IN ? { jwtExpiresIn: jwtExpiresIn(env.JWT_EXPIRES_IN) } : {}),
     authRateLimit: {
       max: int('AUTH_RATE_LIMIT_MAX', env.AUTH_RATE_LIMIT_MAX, 10, 0, 1_000_000),

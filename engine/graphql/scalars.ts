@@ -40,6 +40,11 @@ function parseLong(value: unknown): string {
 }
 
 /** datetime columns come as ISO strings, `timestamp` ones as epoch-millisecond strings: both leave as ISO. */
+/** `HH:mm:ss` (a Strapi database on PostgreSQL answers so over REST) -> `HH:mm:ss.SSS`, as Strapi's Time scalar */
+function serializeTime(value: unknown): unknown {
+  return typeof value === 'string' && /^\d{2}:\d{2}:\d{2}$/.test(value) ? `${value}.000` : value;
+}
+
 function serializeDateTime(value: unknown): string | null {
   if (value === null || value === undefined) return null;
   if (value instanceof Date) return value.toISOString();
@@ -62,7 +67,7 @@ export function createScalars(locales: readonly string[]): Record<string, GraphQ
     }),
     DateTime: new GraphQLScalarType({ name: 'DateTime', serialize: serializeDateTime, parseValue: parseDateTime, parseLiteral: stringLiteral('DateTime', parseDateTime) }),
     Date: new GraphQLScalarType({ name: 'Date', serialize: (v) => v, parseValue: parseDate, parseLiteral: stringLiteral('Date', parseDate) }),
-    Time: new GraphQLScalarType({ name: 'Time', serialize: (v) => v, parseValue: parseTime, parseLiteral: stringLiteral('Time', parseTime) }),
+    Time: new GraphQLScalarType({ name: 'Time', serialize: serializeTime, parseValue: parseTime, parseLiteral: stringLiteral('Time', parseTime) }),
     Long: new GraphQLScalarType({
       name: 'Long',
       // a JSON number, as the Strapi v4 plugin answers it (REST keeps biginteger as a string)

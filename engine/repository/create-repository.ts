@@ -2,7 +2,8 @@
  * engine/repository: createRepository(opts) -> a connected Repository. Opens knex for the URL,
  * checks the database answers (ServiceUnavailableError otherwise), builds the storage maps and the
  * Objection models, and wires `onQuery` to knex's 'query' event (one call per statement sent).
- * It does not touch the schema: call syncSchema(repository, model, ...) at start.
+ * It does not touch the schema: call syncSchema(repository, model, ...) at start. It tells whether
+ * Strapi manages the database (`repository.strapiDatabase`).
  */
 import type { Knex } from 'knex';
 import type { NormalizedModel } from '../../compiler/model/types.js';
@@ -10,8 +11,10 @@ import { ServiceUnavailableError } from '../errors/errors.js';
 import { openKnex, type PoolOptions } from './connect.js';
 import { Connections } from './connections.js';
 import { dialectOfUrl } from './dialect/dialect-of.js';
+import { strapiPostgresDialect } from './dialect/strapi-postgres.js';
 import { KnexRepository } from './knex-repository.js';
 import { buildObjectionModels } from './objection-models.js';
+import { isStrapiDatabase } from './schema/strapi-schema.js';
 import { buildStorageMap } from './storage-map.js';
 import type { Repository } from './types.js';
 
@@ -22,6 +25,11 @@ export interface RepositoryOptions {
   /** called once per SQL statement sent to the database */
   onQuery?: (sql: string) => void;
   pool?: PoolOptions;
+  /**
+   * a database Strapi v4 manages, whose tables quire reads and writes but never changes
+   * (schema/strapi-schema.ts); undefined: detected by Strapi's `strapi_database_schema` table
+   */
+  strapiDatabase?: boolean;
 }
 
 export async function createRepository(opts: RepositoryOptions): Promise<Repository> {
@@ -41,6 +49,14 @@ export async function createRepository(opts: RepositoryOptions): Promise<Reposit
   }
   const onQuery = opts.onQuery;
   if (onQuery) knex.on('query', (q: { sql: string }) => onQuery(q.sql));
+  let strapi: boolean;
+  try {
+    strapi = opts.strapiDatabase ?? (await isStrapiDatabase(knex));
+  } catch (err) {
+    await knex.destroy().catch(() => undefined);
+    throw err;
+  }
   const models = buildObjectionModels(storage, knex);
-  return new KnexRepository({ knex, connections, model: opts.model, storage, dialect, models, ...(onQuery ? { onQuery } : {}) });
+  const layout = strapi && dialect.name === 'postgres' ? strapiPostgresDialect : dialect;
+  return new KnexRepository({ knex, connections, model: opts.model, storage, dialect: layout, models, strapi, ...(onQuery ? { onQuery } : {}) });
 }

@@ -5,6 +5,7 @@
  */
 export { createRepository, type RepositoryOptions } from './create-repository.js';
 export { SchemaSyncRefused, syncSchema, type SyncOptions } from './schema/sync-schema.js';
+export { speedIndexSql, StrapiSchemaMismatch } from './schema/strapi-schema.js';
 export type {
   AdminUserRecord, ApiTokenRecord, CreatorPair, CreatorSummary, FindResult, LocaleRecord, NewApiToken, PermissionRecord, Repository, RoleRecord,
   SyncChange, SyncReport,

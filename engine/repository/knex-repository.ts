@@ -10,6 +10,7 @@ import type { RunContext } from './run-context.js';
 import { runFind, runFindOne } from './run-find.js';
 import { createAdminUser, findAdminUserByEmail } from './stores/admin-users.js';
 import { createApiToken, findApiTokenByHash, touchApiToken } from './stores/api-tokens.js';
+import { findStrapiApiTokenByHash, refuseStrapiTokenCreate, touchStrapiApiToken } from './stores/strapi-api-tokens.js';
 import { createLocale, deleteLocales, listLocales } from './stores/locales.js';
 import { lastPasswordChange, recordPasswordChange } from './stores/password-changes.js';
 import { clearRateLimit, hitRateLimit, peekRateLimits } from './stores/rate-limits.js';
@@ -22,6 +23,7 @@ import { WrittenRows } from './written-rows.js';
 
 export class KnexRepository implements Repository {
   readonly dialect: 'sqlite' | 'postgres';
+  readonly strapiDatabase: boolean;
   readonly apiTokens: Repository['apiTokens'];
   readonly adminUsers: Repository['adminUsers'];
   readonly rateLimits: Repository['rateLimits'];
@@ -32,11 +34,19 @@ export class KnexRepository implements Repository {
 
   constructor(readonly ctx: RunContext) {
     this.dialect = ctx.dialect.name;
-    this.apiTokens = {
-      create: (token: NewApiToken) => this.guard(() => createApiToken(this.ctx, token)),
-      findByHash: (hash: string) => this.guard(() => findApiTokenByHash(this.ctx, hash)),
-      touch: (id: number) => this.guard(() => touchApiToken(this.ctx, id)),
-    };
+    this.strapiDatabase = ctx.strapi === true;
+    // a Strapi database: the tokens made in Strapi's admin (stores/strapi-api-tokens.ts)
+    this.apiTokens = this.strapiDatabase
+      ? {
+          create: () => this.guard(async () => refuseStrapiTokenCreate()),
+          findByHash: (hash: string) => this.guard(() => findStrapiApiTokenByHash(this.ctx, hash)),
+          touch: (id: number) => this.guard(() => touchStrapiApiToken(this.ctx, id)),
+        }
+      : {
+          create: (token: NewApiToken) => this.guard(() => createApiToken(this.ctx, token)),
+          findByHash: (hash: string) => this.guard(() => findApiTokenByHash(this.ctx, hash)),
+          touch: (id: number) => this.guard(() => touchApiToken(this.ctx, id)),
+        };
     this.adminUsers = {
       create: (admin) => this.guard(() => createAdminUser(this.ctx, admin)),
       findByEmail: (email) => this.guard(() => findAdminUserByEmail(this.ctx, email)),

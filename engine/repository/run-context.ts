@@ -29,6 +29,8 @@ export interface RunContext {
   readonly storage: StorageMap;
   readonly dialect: Dialect;
   readonly models: ObjectionModels;
+  /** Strapi v4 manages the database: its API tokens are read from strapi_api_tokens (schema/strapi-schema.ts) */
+  readonly strapi?: boolean;
   /** called once per statement the repository sends itself (run-sql.ts); knex's own are seen by its 'query' event */
   readonly onQuery?: (sql: string) => void;
   /** inside a Repository.transaction: rows inserted so far, for the read-back (written-rows.ts) */

@@ -87,6 +87,8 @@ export interface Repository {
   delete(plan: DeletePlan): Promise<number | undefined>;
   /** run `fn` in one transaction; the repository passed to `fn` works inside it */
   transaction<T>(fn: (tx: Repository) => Promise<T>): Promise<T>;
+  /** Strapi v4 manages this database: quire changes none of its tables and reads its API tokens */
+  readonly strapiDatabase: boolean;
   readonly apiTokens: {
     create(token: NewApiToken): Promise<ApiTokenRecord>;
     findByHash(hash: string): Promise<ApiTokenRecord | undefined>;

@@ -72,10 +72,10 @@ const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 const entry = (s: Shape, row: Row) => ({ id: row.id as number, attributes: s.attributes(row) });
 
 /** owner id -> rows linked through a link table, in link order; `live` hides drafts of the target */
-async function linked(q: Query, owners: number[], link: string, owner: string, target: string, targetTable: string, order: string, s: Shape, extra = '', params: unknown[] = []): Promise<Map<number, Row[]>> {
+async function linked(q: Query, owners: number[], link: string, owner: string, target: string, targetTable: string, /** the link order column ('' for a to-one side, which has none) */ order: string, s: Shape, extra = '', params: unknown[] = []): Promise<Map<number, Row[]>> {
   const rows = await q(
     `SELECT "l"."${owner}" AS "__owner", ${s.select('t')} FROM "${link}" AS "l" JOIN "${targetTable}" AS "t" ON "t"."id" = "l"."${target}" ` +
-    `WHERE "l"."${owner}" IN (${marks(owners.length)})${extra} ORDER BY "l"."${owner}", "l"."${order}", "l"."id"`,
+    `WHERE "l"."${owner}" IN (${marks(owners.length)})${extra} ORDER BY "l"."${owner}", ${order ? `"l"."${order}", ` : ''}"l"."id"`,
     [...owners, ...params],
   );
   const by = new Map<number, Row[]>();
@@ -110,14 +110,14 @@ export async function listArticles(db: CeilingDb, pageSize: number, populate: bo
   const { rows, total } = await page(q, pageSize);
   if (!populate || rows.length === 0) return { data: rows.map((r) => ({ ...entry(ARTICLE, r), meta: {} })), meta: pagination(pageSize, total) };
   const ids = rows.map((r) => r.id as number);
-  const author = await linked(q, ids, 'articles_author_links', 'article_id', 'author_id', 'authors', 'author_order', AUTHOR);
+  const author = await linked(q, ids, 'articles_author_links', 'article_id', 'author_id', 'authors', '', AUTHOR);
   const blocks = await zone(q, ids);
-  const category = await linked(q, ids, 'articles_category_links', 'article_id', 'category_id', 'categories', 'category_order', CATEGORY);
+  const category = await linked(q, ids, 'articles_category_links', 'article_id', 'category_id', 'categories', '', CATEGORY);
   const media = (field: string) => linked(q, ids, 'files_related_morphs', 'related_id', 'file_id', 'files', 'order', FILE, ' AND "l"."related_type" = ? AND "l"."field" = ?', ['api::article.article', field]);
   const cover = await media('cover');
-  const coverOf = await linked(q, ids, 'editions_cover_story_links', 'article_id', 'edition_id', 'editions', 'edition_order', EDITION, LIVE);
+  const coverOf = await linked(q, ids, 'editions_cover_story_links', 'article_id', 'edition_id', 'editions', '', EDITION, LIVE);
   const gallery = await media('gallery');
-  const related = await linked(q, ids, 'articles_related_articles_links', 'article_id', 'inv_article_id', 'articles', 'inv_article_order', ARTICLE, LIVE);
+  const related = await linked(q, ids, 'articles_related_articles_links', 'article_id', 'inv_article_id', 'articles', 'article_order', ARTICLE, LIVE);
   const component = (field: string, uid: string, table: string, s: Shape) =>
     linked(q, ids, 'articles_components', 'entity_id', 'component_id', table, 'order', s, ' AND "l"."field" = ? AND "l"."component_type" = ?', [field, uid]);
   const seo = await component('seo', 'shared.seo', 'components_shared_seos', SEO);
@@ -175,9 +175,9 @@ export async function articlesByAuthor(db: CeilingDb, name: string): Promise<unk
   const where = ' AND EXISTS (SELECT 1 FROM "articles_author_links" AS "l" JOIN "authors" AS "a" ON "a"."id" = "l"."author_id" WHERE "l"."article_id" = "t"."id" AND "a"."name" = ?)';
   const { rows, total } = await page(q, 25, where, [name]);
   const ids = rows.map((r) => r.id as number);
-  const authors = ids.length ? await linked(q, ids, 'articles_author_links', 'article_id', 'author_id', 'authors', 'author_order', AUTHOR) : new Map<number, Row[]>();
+  const authors = ids.length ? await linked(q, ids, 'articles_author_links', 'article_id', 'author_id', 'authors', '', AUTHOR) : new Map<number, Row[]>();
   const authorIds = [...new Set([...authors.values()].flat().map((r) => r.id as number))];
-  const profiles = authorIds.length ? await linked(q, authorIds, 'authors_profile_links', 'author_id', 'author_profile_id', 'author_profiles', 'author_profile_order', PROFILE) : new Map<number, Row[]>();
+  const profiles = authorIds.length ? await linked(q, authorIds, 'authors_profile_links', 'author_id', 'author_profile_id', 'author_profiles', '', PROFILE) : new Map<number, Row[]>();
   const tags = ids.length ? await linked(q, ids, 'articles_tags_links', 'article_id', 'tag_id', 'tags', 'tag_order', TAG) : new Map<number, Row[]>();
   const data = rows.map((r) => {
     const id = r.id as number;
@@ -210,7 +210,7 @@ export async function graphqlArticles(db: CeilingDb): Promise<unknown> {
   const ids = rows.map((r) => r.id as number);
   const authors = new Map<number, Row>();
   if (ids.length) {
-    const links = await q(`SELECT "l"."article_id" AS "owner", "a"."id", "a"."name", "a"."email" FROM "articles_author_links" AS "l" JOIN "authors" AS "a" ON "a"."id" = "l"."author_id" WHERE "l"."article_id" IN (${marks(ids.length)}) ORDER BY "l"."article_id", "l"."author_order", "l"."id"`, ids);
+    const links = await q(`SELECT "l"."article_id" AS "owner", "a"."id", "a"."name", "a"."email" FROM "articles_author_links" AS "l" JOIN "authors" AS "a" ON "a"."id" = "l"."author_id" WHERE "l"."article_id" IN (${marks(ids.length)}) ORDER BY "l"."article_id", "l"."id"`, ids);
     for (const l of links) if (!authors.has(Number(l.owner))) authors.set(Number(l.owner), l);
   }
   const data = rows.map((r) => {

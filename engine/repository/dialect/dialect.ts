@@ -32,6 +32,8 @@ export interface Dialect {
   caseSensitiveMatch(expr: string, mode: MatchMode, value: string): Sql;
   /** normalized value (see values/normalize-value.ts) -> the binding this driver wants */
   bindValue(kind: StorageKind, value: unknown): unknown;
+  /** decoders replacing values/decode-value.ts's for some kinds (a layout another system wrote), null already handled */
+  readonly decoders?: Partial<Record<StorageKind, (raw: unknown) => unknown>>;
   /** normalized filter value -> binding compared against compareExpr */
   bindFilterValue(kind: StorageKind, value: unknown): unknown;
   /** a driver error -> the engine error it means, or undefined when it is not a known case */

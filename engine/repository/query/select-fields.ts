@@ -34,7 +34,7 @@ export function selectFields(type: TypeStorage, fields: readonly string[] | unde
     return f;
   });
   const text = columns.map((c) => `${dialect.selectExpr(qualified(alias, c.column), c.kind)} AS ${quoteId(prefix + c.field)}`).join(', ');
-  const selection: Selection = Object.freeze({ text, columns, decode: compileDecoder(columns, prefix) });
+  const selection: Selection = Object.freeze({ text, columns, decode: compileDecoder(columns, prefix, dialect) });
   if (!shapes) SHAPES.set(type, (shapes = new Map()));
   if (shapes.size >= SHAPES_PER_TYPE) shapes.clear();
   shapes.set(key, selection);
@@ -50,8 +50,11 @@ type RowDecoder = (row: Record<string, unknown>) => Entry;
  * string literals; they are attribute names (a letter first, compiler/rules/attribute-names.ts) or
  * system fields, so none is `__proto__`.
  */
-function compileDecoder(columns: readonly FieldColumn[], prefix: string): RowDecoder {
-  const decoders = columns.map((c) => VALUE_DECODERS[c.kind]);
+function compileDecoder(columns: readonly FieldColumn[], prefix: string, dialect: Dialect): RowDecoder {
+  const decoders = columns.map((c) => {
+    const own = c.kind === 'id' ? undefined : dialect.decoders?.[c.kind];
+    return own ? (raw: unknown) => (raw === null || raw === undefined ? null : own(raw)) : VALUE_DECODERS[c.kind];
+  });
   const props = columns.map((c, i) => `${JSON.stringify(c.field)}: d[${i}](row[${JSON.stringify(prefix + c.field)}])`).join(', ');
   return new Function('d', `return function decodeRow(row) { return { ${props} }; };`)(decoders) as RowDecoder;
 }

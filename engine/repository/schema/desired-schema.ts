@@ -66,7 +66,7 @@ function relationDef(uid: string, attr: string, ownerTable: string, targetTable:
     ID,
     { name: j.ownerColumn, kind: 'ref', references: ownerTable },
     { name: j.targetColumn, kind: 'ref', references: targetTable },
-    { name: j.orderColumn, kind: 'order' },
+    ...(j.orderColumn ? [{ name: j.orderColumn, kind: 'order' as const }] : []),
     ...(j.inverseOrderColumn ? [{ name: j.inverseOrderColumn, kind: 'order' as const }] : []),
   ];
   return {
@@ -77,7 +77,7 @@ function relationDef(uid: string, attr: string, ownerTable: string, targetTable:
       { name: indexName(j.name, 'unique'), columns: [j.ownerColumn, j.targetColumn], unique: true },
       // a new link takes MAX(order) + 1 among the links of its entry on each side, and populate reads
       // one side's links in order: with these, both cost the same for 10 or 100,000 links
-      { name: indexName(j.name, 'owner_order_index'), columns: [j.ownerColumn, j.orderColumn], unique: false },
+      ...(j.orderColumn ? [{ name: indexName(j.name, 'owner_order_index'), columns: [j.ownerColumn, j.orderColumn], unique: false }] : []),
       ...(j.inverseOrderColumn ? [{ name: indexName(j.name, 'target_order_index'), columns: [j.targetColumn, j.inverseOrderColumn], unique: false }] : []),
     ],
   };

@@ -51,7 +51,9 @@ function diffTable(def: TableDef, before: TableSnapshot, after: TableSnapshot): 
   }
   for (const [column, kind] of Object.entries(before.columns)) {
     if (after.columns[column] !== undefined) continue;
-    out.push({ kind: 'drop-column', table, column, detail: `column (${kind}) is no longer in the model; its values would be lost`, destructive: true, from: kind });
+    // a link table's order column that Strapi v4 does not have (a to-one side's) orders nothing: it goes quietly
+    if (kind === 'order' && LINK_ROLES.has(def.role)) out.push({ kind: 'drop-column', table, column, detail: 'order column of a to-one side is no longer kept', destructive: false, from: kind });
+    else out.push({ kind: 'drop-column', table, column, detail: `column (${kind}) is no longer in the model; its values would be lost`, destructive: true, from: kind });
   }
   for (const [name, idx] of Object.entries(before.indexes)) {
     const now = after.indexes[name];

@@ -16,6 +16,7 @@ import type { Repository, SyncChange, SyncReport } from '../types.js';
 import { applyChanges, type DeferredUnique } from './apply-changes.js';
 import { desiredSchema } from './desired-schema.js';
 import { describeChange, diffSchema } from './diff-schema.js';
+import { checkStrapiSchema, isStrapiDatabase, splitSchema, StrapiSchemaMismatch } from './strapi-schema.js';
 import { ensureStateTable, introspect, readSnapshot, snapshotOf, writeSnapshot, type SchemaSnapshot } from './schema-snapshot.js';
 
 /** Thrown when the model needs destructive changes and allowDestructive is false. Nothing was applied. */
@@ -31,6 +32,14 @@ export class SchemaSyncRefused extends Error {
 
 export interface SyncOptions {
   allowDestructive: boolean;
+  /** a database Strapi manages (strapi-schema.ts): check its tables, sync only quire's own; undefined: detected */
+  strapiDatabase?: boolean;
+}
+
+/** the snapshot's tables that `schema` names */
+function only(snapshot: SchemaSnapshot, schema: { tables: readonly { name: string }[] }): SchemaSnapshot {
+  const names = new Set(schema.tables.map((t) => t.name));
+  return { ...snapshot, tables: Object.fromEntries(Object.entries(snapshot.tables).filter(([name]) => names.has(name))) };
 }
 
 function knexOf(target: Repository | Knex): Knex {
@@ -57,7 +66,7 @@ export async function syncSchema(target: Repository | Knex, model: NormalizedMod
         await new Promise((r) => setTimeout(r, 50 * attempt));
         continue;
       }
-      if (err instanceof SchemaSyncRefused || err instanceof QuireError) throw err;
+      if (err instanceof SchemaSyncRefused || err instanceof StrapiSchemaMismatch || err instanceof QuireError) throw err;
       const mapped = translateError(err, buildStorageMap(model), dialectOfKnex(knex));
       if (mapped instanceof QuireError) throw mapped;
       throw new Error(`schema sync failed: ${(err as Error)?.message ?? String(err)}`, { cause: err });
@@ -67,17 +76,25 @@ export async function syncSchema(target: Repository | Knex, model: NormalizedMod
 
 async function syncOnce(knex: Knex, model: NormalizedModel, opts: SyncOptions): Promise<SyncReport> {
   const dialect = dialectOfKnex(knex);
-  const schema = desiredSchema(model);
+  const full = desiredSchema(model);
+  // a Strapi database: the model's tables are Strapi's (checked, never changed); only quire's own are
+  // synced. Unless told, it is recognised by Strapi's own schema table, so no caller migrates it by mistake.
+  const strapi = opts.strapiDatabase ?? (await isStrapiDatabase(knex));
+  const schema = strapi ? { tables: splitSchema(full).own } : full;
   return knex.transaction(async (trx) => {
     await dialect.lockSchema(trx);
+    if (strapi) await checkStrapiSchema(trx, model);
     const created = await ensureStateTable(trx);
     const stored = created ? undefined : await readSnapshot(trx);
-    const prev = stored ?? (await introspect(trx, schema));
+    const prev = stored ? (strapi ? only(stored, schema) : stored) : await introspect(trx, schema);
     const planned = diffSchema(prev, schema);
     const destructive = planned.filter((c) => c.destructive);
     if (destructive.length > 0 && !opts.allowDestructive) throw new SchemaSyncRefused(destructive.map(plain));
     const deferred = await applyChanges(trx, dialect, planned, prev, schema);
-    if (planned.length > 0 || !stored) await writeSnapshot(trx, withDeferred(snapshotOf(schema), deferred), stored !== undefined);
+    const next = withDeferred(snapshotOf(schema), deferred);
+    // a Strapi database keeps what an earlier sync recorded of the other tables (left as they are)
+    const kept = strapi && stored ? { ...stored, tables: { ...stored.tables, ...next.tables } } : next;
+    if (planned.length > 0 || !stored) await writeSnapshot(trx, kept, stored !== undefined);
     const changes = planned.map(plain);
     if (created) changes.unshift({ kind: 'create-table', table: SCHEMA_STATE_TABLE, detail: 'schema snapshot', destructive: false });
     if (deferred.length === 0) return { changes };

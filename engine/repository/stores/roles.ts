@@ -55,8 +55,8 @@ export async function listPermissions(ctx: RunContext): Promise<PermissionRecord
 /**
  * A new permission `action` of role `roleId`: its row, then its link (Objection's relate), placed
  * last among the role's permissions as a relation write places a new link:
- *   INSERT INTO "up_permissions_role_links" ("permission_id", "role_id", "role_order", "permission_order")
- *   VALUES (?, ?, 1, (SELECT COALESCE(MAX("permission_order"), 0) + 1 FROM "up_permissions_role_links" WHERE "role_id" = ?))
+ *   INSERT INTO "up_permissions_role_links" ("permission_id", "role_id", "permission_order")
+ *   VALUES (?, ?, (SELECT COALESCE(MAX("permission_order"), 0) + 1 FROM "up_permissions_role_links" WHERE "role_id" = ?))
  */
 export async function grantPermission(ctx: RunContext, roleId: number, action: string): Promise<number> {
   const Permission = modelOf(ctx, PERMISSION_UID);

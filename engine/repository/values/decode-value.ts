@@ -24,7 +24,8 @@ const PRESENT: Readonly<Record<StorageKind | 'id', Decoder>> = {
   double: toNumber,
   decimal: toNumber,
   bigint: toText,
-  timestamp: toText,
+  // a PostgreSQL `timestamp` column (Strapi creates them) comes as a Date: Strapi answers its epoch ms
+  timestamp: (raw) => (raw instanceof Date ? String(raw.getTime()) : toText(raw)),
   varchar: toText,
   text: toText,
   boolean: (raw) => raw === true || raw === 1 || raw === '1' || raw === 't' || raw === 'true',

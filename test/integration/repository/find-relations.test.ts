@@ -29,14 +29,14 @@ test.before(async () => {
   art.e = await create(f.repo, ARTICLE, { title: 'E', readingTime: 9 }, pub);
   const k = f.knex;
   await k('authors_profile_links').insert([
-    { author_id: au.ann, author_profile_id: profile, author_profile_order: 1, author_order: 1 },
-    { author_id: au.bob, author_profile_id: profile2, author_profile_order: 1, author_order: 1 },
+    { author_id: au.ann, author_profile_id: profile },
+    { author_id: au.bob, author_profile_id: profile2 },
   ]);
   await k('articles_author_links').insert([
-    { article_id: art.a, author_id: au.bob, author_order: 1, article_order: 1 },
-    { article_id: art.b, author_id: au.ann, author_order: 1, article_order: 1 },
-    { article_id: art.c, author_id: au.carl, author_order: 1, article_order: 1 },
-    { article_id: art.d, author_id: au.ann, author_order: 1, article_order: 2 },
+    { article_id: art.a, author_id: au.bob, article_order: 1 },
+    { article_id: art.b, author_id: au.ann, article_order: 1 },
+    { article_id: art.c, author_id: au.carl, article_order: 1 },
+    { article_id: art.d, author_id: au.ann, article_order: 2 },
   ]);
   await k('articles_tags_links').insert([
     { article_id: art.a, tag_id: news, tag_order: 1, article_order: 1 },

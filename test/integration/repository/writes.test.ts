@@ -64,8 +64,8 @@ test(`[${DIALECT}] deleting an entry removes its links, its components (nested t
   const tag = await create(f.repo, TAG, { name: 'kept-tag' });
   const author = await create(f.repo, AUTHOR, { name: 'Kept author' });
   await k('articles_tags_links').insert([{ article_id: article, tag_id: tag, tag_order: 1, article_order: 1 }, { article_id: other, tag_id: tag, tag_order: 1, article_order: 2 }]);
-  await k('articles_author_links').insert({ article_id: article, author_id: author, author_order: 1, article_order: 1 });
-  await k('articles_related_articles_links').insert({ article_id: other, inv_article_id: article, inv_article_order: 1 });
+  await k('articles_author_links').insert({ article_id: article, author_id: author, article_order: 1 });
+  await k('articles_related_articles_links').insert({ article_id: other, inv_article_id: article, article_order: 1 });
   const idOf = (r: any) => Number(r.id ?? r);
   const seo = idOf((await k('components_shared_seos').insert({ meta_title: 'seo' }).returning('id'))[0]);
   const og = idOf((await k('components_shared_open_graphs').insert({ title: 'og' }).returning('id'))[0]);

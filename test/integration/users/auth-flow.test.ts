@@ -140,7 +140,7 @@ test('a Strapi v4 hash ($2a$10$, bcryptjs) inserted into up_users logs in', asyn
   const [r] = await k('up_users').insert({ username: 'imported', email: 'imported@example.com', provider: 'local', password: hash, confirmed: true, blocked: false, created_at: now, updated_at: now }).returning('id');
   const id = Number(typeof r === 'object' ? r.id : r);
   const role = await k('up_roles').where('type', 'authenticated').first();
-  await k('up_users_role_links').insert({ user_id: id, role_id: role.id, user_order: 1 });
+  await k('up_users_role_links').insert({ user_id: id, role_id: role.id });
   const ok = await login(s, 'imported@example.com', 'imported-pass');
   assert.is(ok.status, 200, ok.text);
   assert.is(ok.body.user.id, id);

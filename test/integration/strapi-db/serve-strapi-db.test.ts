@@ -1,0 +1,166 @@
+/**
+ * integration: quire serves a database real Strapi 4.26.2 made (test/fixtures/strapi-db, recorded
+ * by test/strapi/record-fixture.ts: the SQLite file, or the PostgreSQL dump loaded into a fresh
+ * database): the recorded public reads answer as Strapi answered them (apart from quire's deliberate
+ * differences, test/strapi/known-differences.ts), API tokens made in Strapi's admin authenticate with
+ * the same salt, roles come from Strapi's tables, and no table, column or index of Strapi's changes.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import pg from 'pg';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { main as buildMain } from '../../../compiler/cli.js';
+import { firstDifference } from '../../bench/compare-bodies.js';
+import { testDatabaseUrl } from '../../helpers/database.js';
+import { DIALECT, startTestServer, type TestServer } from '../../helpers/server.js';
+import { copySpec, editJson, FIXTURES, runCli, tempDir } from '../../helpers/spec-dir.js';
+import { nullsFirst, unordered, withoutDeliberate, withoutGraphqlTimestamps, withoutPopulatedDrafts } from '../../strapi/known-differences.js';
+import { onDatabase, schemaFingerprint } from '../../strapi/schema-fingerprint.js';
+
+const DIR = join(FIXTURES, 'strapi-db');
+const SPEC = join(FIXTURES, 'specs', 'strapi-coexist');
+// the secrets the fixture's Strapi ran with (../shared/strapi-reference/config)
+const ENV = { JWT_SECRET: 'quire-ref-users-permissions-jwt-secret', API_TOKEN_SALT: 'quire-ref-api-token-salt' };
+
+interface Recorded {
+  fullAccessKey: string;
+  readOnlyKey: string;
+  customKey: string;
+  answers: { path: string; graphql?: string; status: number; body: unknown }[];
+}
+
+const recorded = JSON.parse(gunzipSync(readFileSync(join(DIR, `answers-${DIALECT}.json.gz`))).toString('utf8')) as Recorded;
+
+async function buildArtifacts(spec: string): Promise<string> {
+  const out = tempDir('quire-strapi-artifacts-');
+  const r = await runCli(buildMain, ['build', '--src', spec, '--out', out]);
+  assert.is(r.code, 0, r.err.join('\n'));
+  return out;
+}
+
+/** a fresh copy of Strapi's database */
+async function strapiDatabase(name: string): Promise<string> {
+  if (DIALECT === 'sqlite') {
+    const file = join(tempDir('quire-strapi-db-'), 'strapi.db');
+    writeFileSync(file, gunzipSync(readFileSync(join(DIR, 'strapi.db.gz'))));
+    return `sqlite:${file}`;
+  }
+  const url = await testDatabaseUrl(name);
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(gunzipSync(readFileSync(join(DIR, 'strapi-postgres.sql.gz'))).toString('utf8'));
+  } finally {
+    await client.end();
+  }
+  return url;
+}
+
+let artifacts: string;
+let databaseUrl: string;
+let s: TestServer;
+let before: Awaited<ReturnType<typeof schemaFingerprint>>;
+
+test.before(async () => {
+  artifacts = await buildArtifacts(SPEC);
+  databaseUrl = await strapiDatabase('strapi_db');
+  before = await schemaFingerprint(databaseUrl);
+  s = await startTestServer({ name: 'strapi-db', artifactsDir: artifacts, databaseUrl, env: ENV });
+});
+
+test.after(async () => {
+  await s?.stop();
+});
+
+test(`[${DIALECT}] a Strapi database is recognised and its recorded public reads answer as Strapi 4.26.2 answered them`, async () => {
+  assert.ok(s.running.app.repo.strapiDatabase, 'detected by strapi_database_schema');
+  assert.ok(recorded.answers.length >= 80, `${recorded.answers.length} answers`);
+  const differ: string[] = [];
+  let identical = 0;
+  for (const a of recorded.answers) {
+    const r = a.graphql ? await s.request('POST', a.path, { body: { query: a.graphql } }) : await s.request('GET', a.path);
+    const sorted = !/[?&]sort|sort:/.test(a.graphql ?? a.path);
+    const ours = sorted ? unordered(r.body) : r.body;
+    let theirs = sorted ? unordered(a.body) : a.body;
+    if (r.status === a.status && firstDifference(ours, theirs) === undefined) {
+      identical++;
+      continue;
+    }
+    theirs = nullsFirst(/preview|PREVIEW/.test(a.graphql ?? a.path) ? theirs : withoutPopulatedDrafts(theirs), a.path);
+    const d = r.status !== a.status ? `status ${r.status} != ${a.status}` : firstDifference(withoutGraphqlTimestamps(withoutDeliberate(ours, theirs), theirs, ['importedAt']), theirs);
+    if (d) differ.push(`${a.path} ${a.graphql ?? ''}: ${d}`);
+  }
+  assert.equal(differ, [], `${identical} identical, ${differ.length} differ:\n${differ.join('\n')}`);
+  assert.ok(identical > 0);
+});
+
+test(`[${DIALECT}] timestamp and time values as Strapi answers them on this database`, async () => {
+  const r = await s.request('GET', '/api/articles/1?fields[0]=importedAt&fields[1]=publishTime');
+  assert.is(r.status, 200);
+  assert.match(String(r.body.data.attributes.importedAt), /^\d{13}$/, 'epoch milliseconds, as a string');
+  assert.is(r.body.data.attributes.publishTime, DIALECT === 'postgres' ? '11:30:00' : '11:30:00.000');
+});
+
+test(`[${DIALECT}] API tokens made in Strapi's admin work with Strapi's API_TOKEN_SALT, each within its type`, async () => {
+  assert.is((await s.request('GET', '/api/users', { token: recorded.fullAccessKey })).status, 200, 'full access');
+  assert.is((await s.request('GET', '/api/articles', { token: recorded.readOnlyKey })).status, 200, 'read-only reads');
+  assert.is((await s.request('POST', '/api/tags', { token: recorded.readOnlyKey, body: { data: { name: 'no' } } })).status, 403, 'read-only does not write');
+  assert.is((await s.request('GET', '/api/articles', { token: recorded.customKey })).status, 403, 'custom: not granted');
+  const made = await s.request('POST', '/api/tags', { token: recorded.customKey, body: { data: { name: 'made-by-quire' } } });
+  assert.is(made.status, 200, made.text);
+  assert.is((await s.request('GET', '/api/tags', { token: 'a'.repeat(256) })).status, 401, 'unknown key');
+  // Strapi's own column: last_used_at is written on use
+  const used = await onDatabase(databaseUrl, (k) => k('strapi_api_tokens').whereNotNull('last_used_at').count({ n: '*' }));
+  assert.ok(Number((used[0] as { n: unknown }).n) >= 2, 'last_used_at set');
+});
+
+test(`[${DIALECT}] an expired Strapi token is refused`, async () => {
+  await onDatabase(databaseUrl, (k) => k('strapi_api_tokens').where('name', 'reader').update({ expires_at: DIALECT === 'sqlite' ? Date.now() - 60_000 : new Date(Date.now() - 60_000) }));
+  // the token cache keeps a found row for 5 s
+  await new Promise((r) => setTimeout(r, 5100));
+  assert.is((await s.request('GET', '/api/articles', { token: recorded.readOnlyKey })).status, 401);
+});
+
+test(`[${DIALECT}] roles are Strapi's: a public permission removed in up_permissions holds within seconds`, async () => {
+  assert.is((await s.request('GET', '/api/categories')).status, 200);
+  await onDatabase(databaseUrl, (k) =>
+    k.raw(`DELETE FROM up_permissions WHERE action = 'api::category.category.find' AND id IN (SELECT l.permission_id FROM up_permissions_role_links l JOIN up_roles r ON r.id = l.role_id WHERE r.type = 'public')`));
+  let status = 200;
+  for (let i = 0; i < 14 && status !== 403; i++) {
+    await new Promise((r) => setTimeout(r, 500));
+    status = (await s.request('GET', '/api/categories')).status;
+  }
+  assert.is(status, 403);
+});
+
+test(`[${DIALECT}] quire changed no table, column or index of Strapi's; its own tables are quire_*`, async () => {
+  const after = await schemaFingerprint(databaseUrl);
+  assert.equal(after.strapi, before.strapi);
+  assert.ok(after.own.includes('quire_schema_state'), after.own.join());
+  assert.ok(after.own.every((t) => t.startsWith('quire_')));
+});
+
+test(`[${DIALECT}] artifacts that name a column Strapi's database lacks: quire refuses to start, naming it, and changes nothing`, async () => {
+  const spec = copySpec(SPEC);
+  editJson(spec, 'api/tag/content-types/tag/schema.json', (j) => {
+    j.attributes.colour = { type: 'string' };
+  });
+  const newer = await buildArtifacts(spec);
+  const fingerprint = await schemaFingerprint(databaseUrl);
+  const err = await startTestServer({ name: 'strapi-db-mismatch', artifactsDir: newer, databaseUrl, env: ENV }).then(
+    async (other) => {
+      await other.stop();
+      return undefined;
+    },
+    (e: Error) => e,
+  );
+  assert.ok(err, 'refused');
+  assert.is(err!.name, 'StrapiSchemaMismatch');
+  assert.match(err!.message, 'missing column tags.colour');
+  assert.not.match(err!.message, '\n');
+  assert.equal((await schemaFingerprint(databaseUrl)).strapi, fingerprint.strapi);
+});
+
+test.run();

@@ -1,0 +1,84 @@
+/**
+ * test/strapi: real Strapi 4.26.2 as a child process for the coexistence runs: built once by
+ * ../shared/strapi-reference/setup.sh on test/fixtures/specs/strapi-coexist into STRAPI_REF_DIR,
+ * started on a PostgreSQL database or a SQLite file of the caller's choice, stopped by the caller.
+ * Also what an editor does in Strapi's admin: the first admin and API tokens made through its API.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { call, type Http } from './seed-strapi.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const ROOT = resolve(here, '..', '..', '..');
+export const SPEC = join(ROOT, 'test', 'fixtures', 'specs', 'strapi-coexist');
+const SETUP = resolve(ROOT, '..', 'shared', 'strapi-reference', 'setup.sh');
+export const REF = process.env.STRAPI_REF_DIR ?? '/tmp/quire-strapi-coexist';
+export const PG_URL = process.env.QUIRE_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+/** the reference's secrets (its config/*.js defaults); quire is given the same */
+export const SECRETS = { JWT_SECRET: 'quire-ref-users-permissions-jwt-secret', API_TOKEN_SALT: 'quire-ref-api-token-salt' };
+export const port = () => 20000 + Math.floor(Math.random() * 40000);
+
+/** Build Strapi in REF once (minutes: npm install), and copy the spec's content-types there every time. */
+export function ensureStrapi(): void {
+  const fresh = !existsSync(join(REF, 'node_modules', '@strapi', 'strapi'));
+  if (fresh) process.stdout.write(`building Strapi 4.26.2 in ${REF} (minutes the first time)\n`);
+  const r = spawnSync('bash', [SETUP, SPEC, REF], { stdio: fresh ? 'inherit' : 'ignore' });
+  if (r.status !== 0) throw new Error('setup.sh failed');
+}
+
+function strapiEnv(dialect: 'postgres' | 'sqlite', dbName: string, p: number): NodeJS.ProcessEnv {
+  const u = new URL(PG_URL);
+  const db = dialect === 'postgres'
+    ? { DATABASE_CLIENT: 'postgres', DATABASE_HOST: u.hostname, DATABASE_PORT: u.port || '5432', DATABASE_NAME: dbName, DATABASE_USERNAME: decodeURIComponent(u.username || 'postgres'), DATABASE_PASSWORD: decodeURIComponent(u.password) }
+    // the reference's config joins DATABASE_FILENAME to its own root
+    : { DATABASE_CLIENT: 'sqlite', DATABASE_FILENAME: relative(REF, dbName) };
+  return { ...process.env, ...db, NODE_ENV: 'production', PORT: String(p), HOST: '127.0.0.1', STRAPI_TELEMETRY_DISABLED: 'true', STRAPI_DISABLE_UPDATE_NOTIFICATION: 'true', BROWSER: 'none' };
+}
+
+export interface Strapi {
+  proc: ChildProcess;
+  http: Http;
+  stop(): Promise<void>;
+}
+
+export async function startStrapi(dialect: 'postgres' | 'sqlite', dbName: string): Promise<Strapi> {
+  const p = port();
+  let log = '';
+  const proc = spawn(process.execPath, ['node_modules/@strapi/strapi/bin/strapi.js', 'start'], { cwd: REF, env: strapiEnv(dialect, dbName, p), stdio: ['ignore', 'pipe', 'pipe'] });
+  proc.stdout?.on('data', (d: Buffer) => (log += d.toString()));
+  proc.stderr?.on('data', (d: Buffer) => (log += d.toString()));
+  const base = `http://127.0.0.1:${p}`;
+  for (let i = 0; i < 240; i++) {
+    if (proc.exitCode !== null) throw new Error(`Strapi exited (${proc.exitCode}):\n${log.slice(-3000)}`);
+    const up = await fetch(`${base}/_health`).then((r) => r.status < 500, () => false);
+    if (up) break;
+    if (i === 239) throw new Error(`Strapi did not answer in 240 s:\n${log.slice(-3000)}`);
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  const token = readFileSync(join(REF, 'token.txt'), 'utf8').trim();
+  const stop = () => new Promise<void>((res) => {
+    if (proc.exitCode !== null) return res();
+    proc.once('exit', () => res());
+    proc.kill('SIGTERM');
+  });
+  return { proc, http: { base, token }, stop };
+}
+
+/** an admin user and a read-only + a custom token made through Strapi's admin API (what an editor does in the panel) */
+export async function adminTokens(http: Http): Promise<{ readOnly: string; custom: string }> {
+  const reg = await call(http, 'POST', '/admin/register-admin', { firstname: 'Ed', lastname: 'Itor', email: 'editor@example.com', password: 'Editor-pass-1' }, null);
+  if (reg.status !== 200) throw new Error(`register-admin -> ${reg.status} ${reg.text.slice(0, 200)}`);
+  const jwt = reg.body.data.token as string;
+  const make = async (body: unknown) => {
+    const r = await call(http, 'POST', '/admin/api-tokens', body, jwt);
+    if (r.status !== 201 && r.status !== 200) throw new Error(`api-tokens -> ${r.status} ${r.text.slice(0, 200)}`);
+    return r.body.data.accessKey as string;
+  };
+  return {
+    readOnly: await make({ name: 'reader', description: '', type: 'read-only', lifespan: null }),
+    custom: await make({ name: 'tags-only', description: '', type: 'custom', lifespan: null, permissions: ['api::tag.tag.find', 'api::tag.tag.create'] }),
+  };
+}
+
