@@ -100,17 +100,20 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
  * blocked, provider and the token fields are never taken. The user gets the default role, provider
  * 'local', blocked false and, when `email_confirmation` is on, confirmed false and an email with its
  * confirmation link instead of a JWT.
- * Errors: 400 ValidationError (input), 400 ApplicationError 'Email or Username are already taken' (also
- * for the loser of two parallel sign-ups) / 'Register action is currently disabled', 429, 503 when the
- * confirmation email cannot be sent.
+ * Every attempt counts against the rate limit of its address and email. Errors: 400 ValidationError
+ * (input), 400 ApplicationError 'Email or Username are already taken' (also for the loser of two
+ * parallel sign-ups) / 'Register action is currently disabled', 429, 503 when the confirmation email
+ * cannot be sent.
  */
 export async function register(ctx: ActionContext, caller: Caller, body: unknown): Promise<RegisterResult> {
   const { settings } = ctx.auth;
   if (!settings.allowRegister) throw new ApplicationError(messages.registerDisabled());
   const input = readRegisterInput(body);
   const { limiter, jwt } = ctx.auth;
+  // every attempt counts, for its address and its email: no flood of accounts or of probes
   const buckets = limiter.buckets('register', caller.ip, input.email);
   await limiter.guard(buckets);
+  await limiter.fail(buckets);
   const allowed = registrationFields(ctx.model, settings.registerAllowedFields);
   const extra: Record<string, unknown> = {};
   const ignored: string[] = [];
@@ -124,10 +127,7 @@ export async function register(ctx: ActionContext, caller: Caller, body: unknown
     kind: 'or',
     nodes: [cmp('email', '$eqi', input.email), cmp('username', '$eq', input.email), cmp('username', '$eq', input.username), cmp('email', '$eqi', input.username)],
   }, [], 1));
-  if (taken.entries.length > 0) {
-    await limiter.fail(buckets);
-    throw new ApplicationError(messages.identityTaken());
-  }
+  if (taken.entries.length > 0) throw new ApplicationError(messages.identityTaken());
   const roles = await ctx.repo.find(findPlan(ROLE_UID, cmp('type', '$eq', ctx.auth.defaultRole), [], 1));
   if (roles.entries.length === 0) throw new ApplicationError(messages.noDefaultRole());
   const confirmation = settings.emailConfirmation ? newConfirmationCode() : undefined;
@@ -254,16 +254,32 @@ function assertOwnAccount(ctx: ActionContext, caller: Caller, rawId: unknown, an
 }
 
 /**
+ * A user setting their own password through an update (no current password asked, as in Strapi)
+ * counts against the change-password limit of their address and account, shared with
+ * /auth/change-password and both doors: a stolen session cannot rotate passwords at will.
+ */
+async function countOwnPasswordChange(ctx: ActionContext, caller: Caller, id: number): Promise<void> {
+  const p = caller.principal;
+  if (p.kind !== 'user' || p.userId !== id) return;
+  const { limiter } = ctx.auth;
+  const buckets = limiter.buckets('change-password', caller.ip, String(id));
+  await limiter.guard(buckets);
+  await limiter.fail(buckets);
+}
+
+/**
  * PUT /api/users/:id: a flat body of user fields. role, confirmed, blocked, provider, tokens and
  * other private attributes are refused (400 naming them); password is hashed, its change recorded
- * (older JWTs are refused from then on); email lower-cased. The answer includes the role when the
- * caller may find roles (Strapi always populates it).
+ * (older JWTs are refused from then on; a user's own change is rate limited like change-password);
+ * email lower-cased. The answer includes the role when the caller may find roles (Strapi always
+ * populates it).
  * Errors: 403 (another account), 404 'User not found', 400 ApplicationError 'Username already taken' / 'Email already taken'.
  */
 export async function updateUser(ctx: ActionContext, caller: Caller, rawId: unknown, body: unknown): Promise<Entry> {
   assertOwnAccount(ctx, caller, rawId, 'updateAny');
   const id = userIdOf(rawId);
   const input = readUserUpdate(ctx.model, body);
+  if (input.password !== undefined) await countOwnPasswordChange(ctx, caller, id);
   const hash = input.password === undefined ? undefined : await hashPassword(input.password);
   const withRole = caller.canFind(ROLE_UID);
   const taken = (field: 'username' | 'email') => new ApplicationError(field === 'username' ? messages.usernameTaken() : messages.emailTaken());
