@@ -75,10 +75,15 @@ export async function forgotPassword(ctx: ActionContext, caller: Caller, body: u
 /**
  * POST /api/auth/reset-password `{ code, password, passwordConfirmation }` -> `{ jwt, user }`: the code
  * of a forgot-password email (one use, one hour) sets a new password; JWTs issued before stop working.
- * Errors as Strapi's: 'Passwords do not match', 'Incorrect code provided' (also for an expired code).
+ * Every attempt counts against its address's limit (429 past it). Errors as Strapi's: 'Passwords do
+ * not match', 'Incorrect code provided' (also for an expired code).
  */
-export async function resetPassword(ctx: ActionContext, _caller: Caller, body: unknown): Promise<AuthResult> {
+export async function resetPassword(ctx: ActionContext, caller: Caller, body: unknown): Promise<AuthResult> {
   const input = readNewPassword(body, 'code');
+  const { limiter } = ctx.auth;
+  const buckets = limiter.buckets('reset-password', caller.ip, undefined);
+  await limiter.guard(buckets);
+  await limiter.fail(buckets);
   if (input.password !== input.passwordConfirmation) throw new ValidationError(messages.passwordsDiffer());
   const made = resetCodeTime(input.proof);
   if (made === undefined || ctx.now().getTime() - made > RESET_CODE_TTL_MS) throw new ValidationError(messages.incorrectCode());
@@ -91,7 +96,8 @@ export async function resetPassword(ctx: ActionContext, _caller: Caller, body: u
 
 /**
  * POST /api/auth/change-password `{ currentPassword, password, passwordConfirmation }` (a user JWT)
- * -> `{ jwt, user }` with a fresh JWT; older ones stop working. Errors as Strapi's: 'You must be
+ * -> `{ jwt, user }` with a fresh JWT; older ones stop working. A wrong current password and every
+ * change count against the limit of the address and the account (429 past it). Errors as Strapi's: 'You must be
  * authenticated to reset your password' (ApplicationError, for an API token), 'Passwords do not match'
  * (path passwordConfirmation), 'The provided current password is invalid', 'Your new password must be
  * different than your current password'.
@@ -103,9 +109,17 @@ export async function changePassword(ctx: ActionContext, caller: Caller, body: u
   if (input.password !== input.passwordConfirmation) {
     throw ValidationError.of([validationIssue(['passwordConfirmation'], messages.passwordsDiffer())]);
   }
+  // guessing the current password is limited like login; an update of one's own password shares the count
+  const { limiter } = ctx.auth;
+  const buckets = limiter.buckets('change-password', caller.ip, String(p.userId));
+  await limiter.guard(buckets);
   const user = await findUserBy(ctx.repo, ctx, cmp('id', p.userId), ['password']);
-  if (!user || !(await verifyPassword(input.proof, user.password as string | undefined))) throw new ValidationError(messages.currentPasswordInvalid());
+  if (!user || !(await verifyPassword(input.proof, user.password as string | undefined))) {
+    await limiter.fail(buckets);
+    throw new ValidationError(messages.currentPasswordInvalid());
+  }
   if (input.proof === input.password) throw new ValidationError(messages.samePassword());
+  await limiter.fail(buckets);
   const updated = await updateUserRow(ctx, user.id, { password: await hashPassword(input.password) }, true);
   return { jwt: await ctx.auth.jwt.issue(updated.id), user: strip(updated) };
 }

@@ -7,7 +7,7 @@
  * attributes). Writes queue one change each, published after the commit.
  */
 import type { NormalizedModel } from '../../compiler/model/types.js';
-import { ApplicationError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../errors/index.js';
+import { ApplicationError, ForbiddenError, NotFoundError, UnauthorizedError, UniqueViolationError, ValidationError } from '../errors/index.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import type { Principal } from '../auth/permissions.js';
 import { ROLE_UID, USER_UID } from '../auth/uids.js';
@@ -69,6 +69,21 @@ async function takenBy(repo: Repository, where: WhereNode, self: number): Promis
   return entries.length > 0;
 }
 
+/**
+ * The checks before a user write read outside its race: two writes of one email or username at once
+ * both pass them, and the database's unique index (username; email with `unique_email`) refuses the
+ * second. That refusal is answered as the check would have answered it, never as a 500.
+ *   await unlessTaken(runWrite(...), () => new ApplicationError('Email or Username are already taken'))
+ */
+async function unlessTaken<T>(write: Promise<T>, answer: (field: 'username' | 'email') => Error): Promise<T> {
+  try {
+    return await write;
+  } catch (err) {
+    if (err instanceof UniqueViolationError && (err.field === 'username' || err.field === 'email')) throw answer(err.field);
+    throw err;
+  }
+}
+
 /** `{ jwt, user }`, or only `{ user }` when the account must confirm its email first */
 export interface RegisterResult {
   jwt?: string;
@@ -85,16 +100,20 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
  * blocked, provider and the token fields are never taken. The user gets the default role, provider
  * 'local', blocked false and, when `email_confirmation` is on, confirmed false and an email with its
  * confirmation link instead of a JWT.
- * Errors: 400 ValidationError (input), 400 ApplicationError 'Email or Username are already taken' /
- * 'Register action is currently disabled', 429, 503 when the confirmation email cannot be sent.
+ * Every attempt counts against the rate limit of its address and email. Errors: 400 ValidationError
+ * (input), 400 ApplicationError 'Email or Username are already taken' (also for the loser of two
+ * parallel sign-ups) / 'Register action is currently disabled', 429, 503 when the confirmation email
+ * cannot be sent.
  */
 export async function register(ctx: ActionContext, caller: Caller, body: unknown): Promise<RegisterResult> {
   const { settings } = ctx.auth;
   if (!settings.allowRegister) throw new ApplicationError(messages.registerDisabled());
   const input = readRegisterInput(body);
   const { limiter, jwt } = ctx.auth;
+  // every attempt counts, for its address and its email: no flood of accounts or of probes
   const buckets = limiter.buckets('register', caller.ip, input.email);
   await limiter.guard(buckets);
+  await limiter.fail(buckets);
   const allowed = registrationFields(ctx.model, settings.registerAllowedFields);
   const extra: Record<string, unknown> = {};
   const ignored: string[] = [];
@@ -108,10 +127,7 @@ export async function register(ctx: ActionContext, caller: Caller, body: unknown
     kind: 'or',
     nodes: [cmp('email', '$eqi', input.email), cmp('username', '$eq', input.email), cmp('username', '$eq', input.username), cmp('email', '$eqi', input.username)],
   }, [], 1));
-  if (taken.entries.length > 0) {
-    await limiter.fail(buckets);
-    throw new ApplicationError(messages.identityTaken());
-  }
+  if (taken.entries.length > 0) throw new ApplicationError(messages.identityTaken());
   const roles = await ctx.repo.find(findPlan(ROLE_UID, cmp('type', '$eq', ctx.auth.defaultRole), [], 1));
   if (roles.entries.length === 0) throw new ApplicationError(messages.noDefaultRole());
   const confirmation = settings.emailConfirmation ? newConfirmationCode() : undefined;
@@ -121,14 +137,15 @@ export async function register(ctx: ActionContext, caller: Caller, body: unknown
     ...(confirmation && { confirmationToken: confirmation.stored }),
   };
   const plan = planCreate(ctx.model, USER_UID, { data }, { now: ctx.now() });
-  // one transaction (row + role link); a concurrent twin loses on the username unique index
-  const user = await runWrite(ctx, async (tx, queue) => {
+  // one transaction (row + role link); a concurrent twin loses on the username or email unique index
+  const write = runWrite(ctx, async (tx, queue) => {
     const id = await tx.create(plan);
     const created = await readUser(tx, id, {});
     if (!created) throw new Error('registered user not found');
     queue.add('entry.create', USER_UID, created);
     return created;
   });
+  const user = await unlessTaken(write, () => new ApplicationError(messages.identityTaken()));
   if (confirmation) {
     await sendAccountEmail(ctx, 'emailConfirmation', user, { URL: confirmationUrl(ctx), CODE: confirmation.code });
     return { user };
@@ -237,19 +254,36 @@ function assertOwnAccount(ctx: ActionContext, caller: Caller, rawId: unknown, an
 }
 
 /**
+ * A user setting their own password through an update (no current password asked, as in Strapi)
+ * counts against the change-password limit of their address and account, shared with
+ * /auth/change-password and both doors: a stolen session cannot rotate passwords at will.
+ */
+async function countOwnPasswordChange(ctx: ActionContext, caller: Caller, id: number): Promise<void> {
+  const p = caller.principal;
+  if (p.kind !== 'user' || p.userId !== id) return;
+  const { limiter } = ctx.auth;
+  const buckets = limiter.buckets('change-password', caller.ip, String(id));
+  await limiter.guard(buckets);
+  await limiter.fail(buckets);
+}
+
+/**
  * PUT /api/users/:id: a flat body of user fields. role, confirmed, blocked, provider, tokens and
  * other private attributes are refused (400 naming them); password is hashed, its change recorded
- * (older JWTs are refused from then on); email lower-cased. The answer includes the role when the
- * caller may find roles (Strapi always populates it).
+ * (older JWTs are refused from then on; a user's own change is rate limited like change-password);
+ * email lower-cased. The answer includes the role when the caller may find roles (Strapi always
+ * populates it).
  * Errors: 403 (another account), 404 'User not found', 400 ApplicationError 'Username already taken' / 'Email already taken'.
  */
 export async function updateUser(ctx: ActionContext, caller: Caller, rawId: unknown, body: unknown): Promise<Entry> {
   assertOwnAccount(ctx, caller, rawId, 'updateAny');
   const id = userIdOf(rawId);
   const input = readUserUpdate(ctx.model, body);
+  if (input.password !== undefined) await countOwnPasswordChange(ctx, caller, id);
   const hash = input.password === undefined ? undefined : await hashPassword(input.password);
   const withRole = caller.canFind(ROLE_UID);
-  return runWrite(ctx, async (tx, queue) => {
+  const taken = (field: 'username' | 'email') => new ApplicationError(field === 'username' ? messages.usernameTaken() : messages.emailTaken());
+  return unlessTaken(runWrite(ctx, async (tx, queue) => {
     if (!(await readUser(tx, id, {}))) throw userNotFound();
     if (input.username !== undefined && (await takenBy(tx, cmp('username', '$eq', input.username), id))) throw new ApplicationError(messages.usernameTaken());
     if (input.email !== undefined && (await takenBy(tx, cmp('email', '$eqi', input.email), id))) throw new ApplicationError(messages.emailTaken());
@@ -266,7 +300,7 @@ export async function updateUser(ctx: ActionContext, caller: Caller, rawId: unkn
     if (!user) throw userNotFound();
     queue.add('entry.update', USER_UID, user);
     return user;
-  });
+  }), taken);
 }
 
 /**
@@ -280,7 +314,8 @@ export async function createUser(ctx: ActionContext, caller: Caller, body: unkno
   const input = readUserCreate(ctx.model, body);
   const hash = await hashPassword(input.password);
   const withRole = caller.canFind(ROLE_UID) || caller.principal.kind === 'api-token';
-  return runWrite(ctx, async (tx, queue) => {
+  const taken = (field: 'username' | 'email') => new ApplicationError(field === 'username' ? messages.unique() : messages.emailTaken());
+  return unlessTaken(runWrite(ctx, async (tx, queue) => {
     if (await takenBy(tx, cmp('username', '$eq', input.username), 0)) throw new ApplicationError(messages.unique());
     if (ctx.auth.settings.uniqueEmail && (await takenBy(tx, cmp('email', '$eqi', input.email), 0))) throw new ApplicationError(messages.emailTaken());
     let role = input.rest.role;
@@ -295,7 +330,7 @@ export async function createUser(ctx: ActionContext, caller: Caller, body: unkno
     if (!user) throw new Error('created user not found');
     queue.add('entry.create', USER_UID, user);
     return user;
-  });
+  }), taken);
 }
 
 /** DELETE /api/users/:id: the deleted user. 403 (another account), 404 'User not found'. */

@@ -1,8 +1,10 @@
 /**
- * engine/auth: brute-force brake for login and register. Failed attempts are counted per client IP
- * and per identifier (hashed) in the database, so every server process on it sees the same counts;
- * once either count reaches `max` within the window the request is refused with 429 before any
- * password is checked. IPv6 clients are counted per /64 network. A successful login clears its
+ * engine/auth: brute-force brake for every credential route (login, register, forgot-password,
+ * reset-password, change-password, send-email-confirmation, a user's own password update). Attempts
+ * are counted per client IP and per identifier (hashed) in the database, so every server process and
+ * both doors see the same counts; once either count reaches `max` within the window the request is
+ * refused with 429 before any password is checked. IPv6 clients are counted per /64 network. The
+ * actions choose what counts (failed logins; every registration...); a successful login clears its
  * identifier's count (not the IP's).
  */
 import { createHash } from 'node:crypto';

@@ -2,8 +2,9 @@
  * engine/config: the server's settings from the environment, checked once at start.
  * PORT, HOST, DATABASE_URL, JWT_SECRET, API_TOKEN_SALT, NODE_ENV, LOG_LEVEL, CORS_ORIGINS,
  * BODY_LIMIT, SHUTDOWN_TIMEOUT_MS, JWT_EXPIRES_IN (seconds or "30d"; overrides plugins.json's
- * users-permissions jwt.expiresIn), AUTH_RATE_LIMIT_MAX (failed logins/registrations per IP and per
- * identifier within the window before 429; default 10, 0 turns it off), AUTH_RATE_LIMIT_WINDOW_MS
+ * users-permissions jwt.expiresIn), AUTH_RATE_LIMIT_MAX (counted attempts at each credential route,
+ * per IP and per identifier, within the window before 429: failed logins and current passwords, every
+ * registration, reset, email and password change; default 10, 0 turns it off), AUTH_RATE_LIMIT_WINDOW_MS
  * (default 900000). Production refuses to start without its secrets. UPLOAD_* and S3_*: see
  * engine/upload/upload-config.ts. CONTRACTS_PUBLIC,
  * DOCUMENTATION_ENABLED, QUIRE_VALIDATE_RESPONSES: see engine/contracts/contracts-config.ts.

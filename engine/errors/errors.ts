@@ -4,7 +4,7 @@
  * anything else becomes a 500 InternalServerError with a fixed message (the original is logged, never sent).
  */
 
-import { messages, type ValidationIssue } from './validation-catalog.js';
+import { messages, validationIssue, type ValidationIssue } from './validation-catalog.js';
 
 export type { ValidationIssue } from './validation-catalog.js';
 
@@ -34,6 +34,17 @@ export class ValidationError extends QuireError {
  * Page and offset pagination mixed in one read: a ValidationError as Strapi's REST answers it; the
  * GraphQL door answers it as Strapi's GraphQL does (a PaginationError in its own words).
  */
+/**
+ * A value the database's unique index refused (two writes of one value racing, or a check skipped):
+ * Strapi's "This attribute must be unique" at the attribute's path. `field` lets an action answer in
+ * its own words (register: "Email or Username are already taken") without reading the message.
+ */
+export class UniqueViolationError extends ValidationError {
+  constructor(readonly field: string | undefined) {
+    super(messages.unique(), { errors: [validationIssue(field ? [field] : [], messages.unique())] });
+  }
+}
+
 export class MixedPaginationError extends ValidationError {
   constructor() {
     super(messages.paginationMixed());

@@ -86,7 +86,8 @@ function operations(attr: RelationAttribute, value: Record<string, unknown>, pat
   const connect = value.connect === undefined ? [] : r.connect(value.connect, [...path, 'connect']);
   const disconnect = value.disconnect === undefined ? [] : r.ids(value.disconnect, [...path, 'disconnect']);
   r.noTwice(connect.map((x) => x.id), path);
-  return { kind: 'connect', connect: attr.toMany ? connect : connect.slice(-1).map(({ id }) => ({ id })), disconnect };
+  // to-one: the last one is used (the contract); its position is kept, so that an anchor not in the relation is refused
+  return { kind: 'connect', connect: attr.toMany ? connect : connect.slice(-1), disconnect };
 }
 
 function plain(attr: RelationAttribute, value: unknown, path: MessagePath, r: Reader): RelationWrite | undefined {

@@ -25,6 +25,8 @@ export const MORPH_TABLE = 'files_related_morphs';
 export const FILE_UID = 'plugin::upload.file';
 /** the users-permissions plugin's roles and their grants, and the i18n plugin's locales (stores/) */
 export const ROLE_UID = 'plugin::users-permissions.role';
+/** the users-permissions user: its email is unique when `advanced.unique_email` is on (schema/desired-schema.ts) */
+export const USER_UID = 'plugin::users-permissions.user';
 export const PERMISSION_UID = 'plugin::users-permissions.permission';
 export const LOCALE_UID = 'plugin::i18n.locale';
 export const API_TOKENS_TABLE = 'quire_api_tokens';

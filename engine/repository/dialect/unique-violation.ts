@@ -1,9 +1,10 @@
 /**
- * engine/repository/dialect: the one ValidationError both databases' unique violations become,
- * `details.errors[0].path` naming the attribute, as Strapi's unique validator answers.
+ * engine/repository/dialect: the one error both databases' unique violations become, a
+ * ValidationError whose `details.errors[0].path` names the attribute, as Strapi's unique validator
+ * answers; its `field` lets an action put it in its own words.
  */
-import { messages, ValidationError, validationIssue } from '../../errors/index.js';
+import { UniqueViolationError } from '../../errors/index.js';
 
-export function uniqueViolation(field: string | undefined): ValidationError {
-  return ValidationError.of([validationIssue(field ? [field] : [], messages.unique())]);
+export function uniqueViolation(field: string | undefined): UniqueViolationError {
+  return new UniqueViolationError(field);
 }

@@ -6,7 +6,7 @@
  */
 import type { Attribute, NormalizedModel } from '../../../compiler/model/types.js';
 import type { ColumnKind } from '../dialect/dialect.js';
-import { columnName, componentLinkTable, FILE_UID, indexName, localizationsTable, MORPH_TABLE } from '../naming.js';
+import { columnName, componentLinkTable, FILE_UID, indexName, localizationsTable, MORPH_TABLE, USER_UID } from '../naming.js';
 import { storageKindOf } from '../storage-map.js';
 import { internalTables } from './internal-tables.js';
 import type { ColumnDef, DesiredSchema, IndexDef, TableDef } from './table-defs.js';
@@ -31,7 +31,9 @@ export function desiredSchema(model: NormalizedModel): DesiredSchema {
       columns.push({ name: column, kind: storageKindOf(a.type) });
       // unique per locale on localized types (a localization copies non-localized values); uid
       // attributes are unique too, as Strapi v4's validator has them
-      if ((a.unique || a.type === 'uid') && ct) indexes.push({ name: indexName(table, `${column}_unique`), columns: ct.localized ? [column, 'locale'] : [column], unique: true });
+      if ((a.unique || a.type === 'uid' || uniqueEmail(model, uid, name)) && ct) {
+        indexes.push({ name: indexName(table, `${column}_unique`), columns: ct.localized ? [column, 'locale'] : [column], unique: true });
+      }
     }
     if (ct) {
       columns.push({ name: 'created_at', kind: 'datetime' }, { name: 'updated_at', kind: 'datetime' });
@@ -55,6 +57,15 @@ export function desiredSchema(model: NormalizedModel): DesiredSchema {
   if (model.contentTypes[FILE_UID]) links.push(morphDef(model.contentTypes[FILE_UID].collectionName));
   tables.push(...internalTables());
   return { tables: [...tables, ...links] };
+}
+
+/**
+ * The users' email is unique with `advanced.unique_email` (Strapi's default), so parallel sign-ups
+ * of one address make one account. Every write lower-cases it first (auth/user-input.ts), as Strapi
+ * stores it, so the plain column is the lower-cased address.
+ */
+function uniqueEmail(model: NormalizedModel, uid: string, name: string): boolean {
+  return uid === USER_UID && name === 'email' && model.config.usersPermissions?.uniqueEmail !== false;
 }
 
 function declaredOrder(attributes: Readonly<Record<string, Attribute>>, order: readonly string[]): string[] {

@@ -106,6 +106,8 @@ function finalOrder(at: MessagePath, attr: RelationAttribute, current: number[],
   let list = current.filter((id) => !write.disconnect.includes(id));
   for (const { id, position } of write.connect) {
     if (!attr.toMany) {
+      // an anchor names an entry of the relation as it stands (to-one: its one entry, if any)
+      insertIndex(at, id, list.filter((x) => x !== id), position);
       list = [id];
       continue;
     }

@@ -1,5 +1,5 @@
 /**
- * integration: brute force is slowed. Failed logins and registrations are counted per client IP and
+ * integration: brute force is slowed. Failed logins and every registration are counted per client IP and
  * per identifier in the database, so two server processes on one database share the counts
  * (PostgreSQL: one database; SQLite: one file). Requests come from several loopback addresses
  * (127.0.0.x) to tell the IP limit from the identifier limit.
@@ -9,7 +9,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { testDatabaseUrl } from '../../helpers/database.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
-import { PASSWORD, register } from './users-fixture.js';
+import { PASSWORD } from './users-fixture.js';
 
 let a: TestServer;
 let b: TestServer;
@@ -40,11 +40,16 @@ function post(s: TestServer, path: string, body: unknown, from: string): Promise
   });
 }
 const loginFrom = (s: TestServer, from: string, identifier: string, password = PASSWORD) => post(s, '/api/auth/local', { identifier, password }, from);
+/** every registration counts against its address: each test signs up from an address of its own */
+async function registerFrom(s: TestServer, from: string, username: string): Promise<void> {
+  const r = await post(s, '/api/auth/local/register', { username, email: `${username}@example.com`, password: PASSWORD }, from);
+  assert.is(r.status, 200, JSON.stringify(r.body));
+}
 
 const TOO_MANY = { data: null, error: { status: 429, name: 'RateLimitError', message: 'Too many requests, please try again later.', details: {} } };
 
 test('per identifier, across IPs and across the two processes', async () => {
-  await register(a, 'rluser');
+  await registerFrom(a, '127.0.0.20', 'rluser');
   assert.is((await loginFrom(a, '127.0.0.2', 'rluser', 'wrong-1')).status, 400);
   assert.is((await loginFrom(b, '127.0.0.3', 'RLUSER', 'wrong-2')).status, 400);
   assert.is((await loginFrom(a, '127.0.0.4', 'rluser', 'wrong-3')).status, 400);
@@ -56,7 +61,7 @@ test('per identifier, across IPs and across the two processes', async () => {
 });
 
 test('per IP, whatever the identifiers, across the two processes', async () => {
-  await register(a, 'ipuser');
+  await registerFrom(a, '127.0.0.21', 'ipuser');
   assert.is((await loginFrom(a, '127.0.0.6', 'ghost-1', 'x-password')).status, 400);
   assert.is((await loginFrom(b, '127.0.0.6', 'ghost-2', 'x-password')).status, 400);
   assert.is((await loginFrom(a, '127.0.0.6', 'ghost-3', 'x-password')).status, 400);
@@ -65,7 +70,7 @@ test('per IP, whatever the identifiers, across the two processes', async () => {
 });
 
 test('a successful login clears its identifier\'s count (not the IP\'s)', async () => {
-  await register(a, 'clearme');
+  await registerFrom(a, '127.0.0.22', 'clearme');
   assert.is((await loginFrom(a, '127.0.0.9', 'clearme', 'bad-password')).status, 400);
   assert.is((await loginFrom(b, '127.0.0.9', 'clearme', 'bad-password')).status, 400);
   assert.is((await loginFrom(a, '127.0.0.9', 'clearme')).status, 200);
@@ -76,8 +81,8 @@ test('a successful login clears its identifier\'s count (not the IP\'s)', async 
   assert.is((await loginFrom(a, '127.0.0.9', 'clearme')).status, 429, 'the IP kept its three failures');
 });
 
-test('register: taken usernames or emails count as failures per IP', async () => {
-  await register(a, 'taken1');
+test('register: every attempt counts per IP, taken usernames or emails too', async () => {
+  await registerFrom(a, '127.0.0.23', 'taken1');
   for (const [s, i] of [[a, 1], [b, 2], [a, 3]] as const) {
     const r = await post(s, '/api/auth/local/register', { username: 'taken1', email: `fresh${i}@example.com`, password: PASSWORD }, '127.0.0.12');
     assert.is(r.status, 400);
@@ -91,13 +96,13 @@ test('the window passes; AUTH_RATE_LIMIT_MAX=0 turns the limiter off', async () 
   const t = await startTestServer({ name: 'users-rate-window', env: { AUTH_RATE_LIMIT_MAX: '2', AUTH_RATE_LIMIT_WINDOW_MS: '1000' } });
   const off = await startTestServer({ name: 'users-rate-off', env: { AUTH_RATE_LIMIT_MAX: '0' } });
   try {
-    await register(t, 'windowed');
+    await registerFrom(t, '127.0.0.24', 'windowed');
     await loginFrom(t, '127.0.0.14', 'windowed', 'bad-password');
     await loginFrom(t, '127.0.0.14', 'windowed', 'bad-password');
     assert.is((await loginFrom(t, '127.0.0.14', 'windowed')).status, 429);
     await new Promise((r) => setTimeout(r, 1100));
     assert.is((await loginFrom(t, '127.0.0.14', 'windowed')).status, 200);
-    await register(off, 'unlimited');
+    await registerFrom(off, '127.0.0.25', 'unlimited');
     for (let i = 0; i < 12; i++) assert.is((await loginFrom(off, '127.0.0.15', 'unlimited', 'bad-password')).status, 400);
     assert.is((await loginFrom(off, '127.0.0.15', 'unlimited')).status, 200);
   } finally {
