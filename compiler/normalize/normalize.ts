@@ -12,6 +12,7 @@ import { effectiveType } from '../rules/attribute-types.js';
 import { isObject, type Definition, type Json, type RuleContext } from '../rules/rule-context.js';
 import { defaultTable } from '../rules/unique-names.js';
 import { normalizeEmail, normalizeUpload, normalizeUsersPermissions } from './plugin-config.js';
+import { normalizeWebhooks } from './webhooks-config.js';
 
 const TO_MANY = new Set<RelationKind>(['oneToMany', 'manyToMany', 'manyWay']);
 const ALL_MEDIA = ['audios', 'files', 'images', 'videos'];
@@ -41,6 +42,7 @@ export function normalize(ctx: RuleContext): NormalizedModel {
       ...populateDeepOf(spec),
       upload: normalizeUpload(spec),
       email: normalizeEmail(spec),
+      ...normalizeWebhooks(spec),
     },
   };
 }
