@@ -6,7 +6,7 @@
  * while it still holds the claim. Times are epoch milliseconds.
  */
 import { STRAPI_WEBHOOKS_TABLE, WEBHOOK_DELIVERIES_TABLE } from '../naming.js';
-import { runSql, type Row } from '../run-sql.js';
+import { query, runSql, type Row } from '../run-sql.js';
 import type { RunContext } from '../run-context.js';
 import type { NewWebhookDelivery, StrapiWebhookRecord, WebhookAttemptOutcome, WebhookDeliveryRecord, WebhookDeliveryStatus } from '../types.js';
 import { WebhookDeliveryModel } from './internal-models.js';
@@ -46,11 +46,12 @@ function recordOf(row: Row): WebhookDeliveryRecord {
 
 export async function enqueueDeliveries(ctx: RunContext, rows: readonly NewWebhookDelivery[]): Promise<void> {
   if (rows.length === 0) return;
-  await modelQuery(ctx, WebhookDeliveryModel).insert(
+  // one multi-row INSERT (knex's builder: Objection inserts several rows at once on PostgreSQL only)
+  await query(ctx, WEBHOOK_DELIVERIES_TABLE).insert(
     rows.map((r) => ({
       delivery_id: r.deliveryId, webhook: r.webhook, url: r.url, headers: JSON.stringify(r.headers), event: r.event, payload: r.payload,
       status: 'pending', attempts: 0, next_attempt_at: r.createdAt, created_at: r.createdAt,
-    })) as never,
+    })),
   );
 }
 
