@@ -96,6 +96,8 @@ export interface WebhookDeliveryRecord extends NewWebhookDelivery {
   /** attempts made so far */
   attempts: number;
   nextAttemptAt: number;
+  /** the process that made the last attempt (or holds the delivery now); null before the first */
+  worker: string | null;
   /** the receiver's last HTTP status (null: no answer) */
   lastStatus: number | null;
   lastError: string | null;

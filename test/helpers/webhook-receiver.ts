@@ -14,7 +14,12 @@ export interface Received {
 }
 
 export class WebhookReceiver {
+  /** the requests answered 200 */
   readonly received: Received[] = [];
+  /** every request, answered 200 or not */
+  readonly attempts: (Received & { answered: number })[] = [];
+  /** wait this long before answering */
+  delayMs = 0;
   /** answer this status to the next `failing` requests */
   failing = 0;
   failStatus = 503;
@@ -27,19 +32,26 @@ export class WebhookReceiver {
       req.setEncoding('utf8');
       req.on('data', (c: string) => (raw += c));
       req.on('end', () => {
-        if (this.failing > 0) {
-          this.failing--;
-          res.writeHead(this.failStatus).end('not now');
-          return;
-        }
         let body: unknown;
         try {
           body = JSON.parse(raw);
         } catch {
           body = undefined;
         }
-        this.received.push({ headers: req.headers, raw, body, at: Date.now() });
-        res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"ok":true}');
+        const r = { headers: req.headers, raw, body, at: Date.now() };
+        const answer = () => {
+          if (this.failing > 0) {
+            this.failing--;
+            this.attempts.push({ ...r, answered: this.failStatus });
+            res.writeHead(this.failStatus).end('not now');
+            return;
+          }
+          this.attempts.push({ ...r, answered: 200 });
+          this.received.push(r);
+          res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"ok":true}');
+        };
+        if (this.delayMs > 0) setTimeout(answer, this.delayMs);
+        else answer();
       });
     });
     await new Promise<void>((resolve, reject) => {

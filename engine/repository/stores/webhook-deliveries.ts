@@ -3,7 +3,8 @@
  * Strapi's own webhooks table. Deliveries are inserted in the transaction of their change; every
  * process claims due rows with one atomic statement (PostgreSQL skips rows another process is
  * locking, SQLite runs one writer at a time), holds them for a lease, and settles each attempt only
- * while it still holds the claim. Times are epoch milliseconds.
+ * while it still holds the claim (the lease ends then; `claimed_by` keeps who made the last attempt).
+ * Times are epoch milliseconds.
  */
 import { STRAPI_WEBHOOKS_TABLE, WEBHOOK_DELIVERIES_TABLE } from '../naming.js';
 import { query, runSql, type Row } from '../run-sql.js';
@@ -12,7 +13,7 @@ import type { NewWebhookDelivery, StrapiWebhookRecord, WebhookAttemptOutcome, We
 import { WebhookDeliveryModel } from './internal-models.js';
 import { modelQuery } from './model-query.js';
 
-const COLUMNS = ['id', 'delivery_id', 'webhook', 'url', 'headers', 'event', 'payload', 'status', 'attempts', 'next_attempt_at', 'last_status', 'last_error', 'created_at', 'finished_at'];
+const COLUMNS = ['id', 'delivery_id', 'webhook', 'url', 'headers', 'event', 'payload', 'status', 'attempts', 'next_attempt_at', 'claimed_by', 'last_status', 'last_error', 'created_at', 'finished_at'];
 
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
@@ -37,6 +38,7 @@ function recordOf(row: Row): WebhookDeliveryRecord {
     status: row.status as WebhookDeliveryStatus,
     attempts: Number(row.attempts),
     nextAttemptAt: Number(row.next_attempt_at),
+    worker: (row.claimed_by as string | null) ?? null,
     lastStatus: num(row.last_status),
     lastError: (row.last_error as string | null) ?? null,
     createdAt: Number(row.created_at),
@@ -74,7 +76,7 @@ export async function settleDelivery(ctx: RunContext, id: number, worker: string
   const n = await modelQuery(ctx, WebhookDeliveryModel)
     .patch({
       status: o.status, attempts: o.attempts, next_attempt_at: o.nextAttemptAt, last_status: o.lastStatus,
-      last_error: o.lastError, finished_at: o.finishedAt, claimed_by: null, claimed_until: null,
+      last_error: o.lastError, finished_at: o.finishedAt, claimed_until: null,
     } as never)
     .where({ id, claimed_by: worker });
   return Number(n) > 0;
