@@ -193,7 +193,10 @@ export async function createApp(config: ServerConfig, opts: AppOptions): Promise
   // a change committed here is sent at once; the others (and retries) on the next poll
   if (webhooks && config.webhooks.deliver) {
     const { dispatcher } = webhooks;
-    actions.changes.subscribe(() => dispatcher.nudge());
+    const hooks = webhooks;
+    actions.changes.subscribe((event) => {
+      if (hooks.set.subscribed(event.event).length > 0) dispatcher.nudge();
+    });
     dispatcher.start();
   }
 

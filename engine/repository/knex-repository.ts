@@ -13,8 +13,8 @@ import { createApiToken, findApiTokenByHash, touchApiToken } from './stores/api-
 import { createLocale, deleteLocales, listLocales } from './stores/locales.js';
 import { lastPasswordChange, recordPasswordChange } from './stores/password-changes.js';
 import { clearRateLimit, hitRateLimit, peekRateLimits } from './stores/rate-limits.js';
-import { claimDeliveries, enqueueDeliveries, listDeliveries, listStrapiWebhooks, settleDelivery } from './stores/webhook-deliveries.js';
 import { createRole, grantPermission, listPermissions, listRoles, revokePermissions } from './stores/roles.js';
+import { claimDeliveries, enqueueDeliveries, listDeliveries, listStrapiWebhooks, pruneDeliveries, settleDelivery } from './stores/webhook-deliveries.js';
 import { runInSavepoint, runInTransaction } from './transaction.js';
 import { translateError } from './translate-error.js';
 import type { FindResult, NewApiToken, Repository } from './types.js';
@@ -69,6 +69,7 @@ export class KnexRepository implements Repository {
       claim: (worker, now, leaseMs, limit) => this.guard(() => claimDeliveries(this.ctx, worker, now, leaseMs, limit)),
       settle: (id, worker, outcome) => this.guard(() => settleDelivery(this.ctx, id, worker, outcome)),
       list: (opts) => this.guard(() => listDeliveries(this.ctx, opts)),
+      prune: (before) => this.guard(() => pruneDeliveries(this.ctx, before)),
       strapiWebhooks: () => this.guard(() => listStrapiWebhooks(this.ctx)),
     };
     this.creators = {

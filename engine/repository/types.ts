@@ -191,6 +191,8 @@ export interface Repository {
     settle(id: number, worker: string, outcome: WebhookAttemptOutcome): Promise<boolean>;
     /** the latest deliveries first; `failed`: only those given up on */
     list(opts: { failed?: boolean; limit: number }): Promise<WebhookDeliveryRecord[]>;
+    /** delete the deliveries delivered or failed before `before` (epoch ms); returns how many */
+    prune(before: number): Promise<number>;
     /** the rows of Strapi's `strapi_webhooks`; undefined when the database has no such table */
     strapiWebhooks(): Promise<StrapiWebhookRecord[] | undefined>;
   };

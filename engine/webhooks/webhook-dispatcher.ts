@@ -3,7 +3,8 @@
  * it claims due deliveries (one atomic statement: several processes share the outbox and each row is
  * taken by one of them), posts each, and settles the attempt: delivered on a 2xx; else pending again
  * after an exponential, capped wait, or failed after `maxAttempts`. A process that dies holding
- * claims loses them when their lease ends. Requests never wait for any of this.
+ * claims loses them when their lease ends. Delivered and failed rows are deleted after
+ * WEBHOOKS_RETENTION_DAYS. Requests never wait for any of this.
  */
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
@@ -16,7 +17,7 @@ import type { WebhookSettings } from './webhook-settings.js';
 
 /** deliveries claimed (and sent concurrently) per round */
 const BATCH = 16;
-/** how often Strapi's strapi_webhooks table is re-read */
+/** how often Strapi's strapi_webhooks table is re-read and finished deliveries past their retention deleted */
 const REFRESH_MS = 10_000;
 
 export class WebhookDispatcher {
@@ -68,6 +69,7 @@ export class WebhookDispatcher {
     if (this.now() - this.lastRefresh >= REFRESH_MS) {
       this.lastRefresh = this.now();
       await this.webhooks.refresh();
+      if (this.settings.retentionMs > 0) await this.repo.webhooks.prune(this.now() - this.settings.retentionMs);
     }
     while (!this.stopped) {
       const claimed = await this.repo.webhooks.claim(this.worker, this.now(), this.settings.leaseMs, BATCH);

@@ -2,8 +2,8 @@
  * engine/webhooks: the delivery settings that belong to the server rather than to the artifacts,
  * from the environment, checked once at start (part of ServerConfig). WEBHOOKS_DELIVER (false: this
  * process writes deliveries but sends none, another one does), WEBHOOKS_POLL_MS, WEBHOOKS_TIMEOUT_MS,
- * WEBHOOKS_MAX_ATTEMPTS, WEBHOOKS_BACKOFF_MS, WEBHOOKS_BACKOFF_MAX_MS, WEBHOOKS_SECRET (signs the
- * webhooks without a `secretEnv` of their own, those of `strapi_webhooks` included).
+ * WEBHOOKS_MAX_ATTEMPTS, WEBHOOKS_BACKOFF_MS, WEBHOOKS_BACKOFF_MAX_MS, WEBHOOKS_RETENTION_DAYS,
+ * WEBHOOKS_SECRET (signs the webhooks without a `secretEnv` of their own, those of `strapi_webhooks` included).
  */
 import { ConfigError, envFlag } from '../config/env-values.js';
 
@@ -22,6 +22,8 @@ export interface WebhookSettings {
   readonly backoffMaxMs: number;
   /** how long a claimed delivery stays with its process before another may take it (a process that died) */
   readonly leaseMs: number;
+  /** delivered and failed deliveries are deleted this long after they finished (0: kept) */
+  readonly retentionMs: number;
   /** the environment variable named by a webhook's `secretEnv` (or WEBHOOKS_SECRET) */
   secretOf(envName: string | undefined): string | undefined;
 }
@@ -49,6 +51,7 @@ export function loadWebhookSettings(env: NodeJS.ProcessEnv): WebhookSettings {
     backoffMs,
     backoffMaxMs,
     leaseMs: timeoutMs * 3 + 5000,
+    retentionMs: int(env, 'WEBHOOKS_RETENTION_DAYS', 7, 0, 3650) * 86_400_000,
     secretOf: (name) => (name ? env[name] || undefined : undefined) ?? fallback,
   };
 }

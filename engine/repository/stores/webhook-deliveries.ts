@@ -88,6 +88,11 @@ export async function listDeliveries(ctx: RunContext, opts: { failed?: boolean; 
   return ((await q) as unknown as Row[]).map(recordOf);
 }
 
+export async function pruneDeliveries(ctx: RunContext, before: number): Promise<number> {
+  const n = await modelQuery(ctx, WebhookDeliveryModel).delete().whereIn('status', ['delivered', 'failed']).where('finished_at', '<', before);
+  return Number(n);
+}
+
 /** Strapi keeps headers and events as JSON (text on SQLite) and `enabled` as a boolean (0/1 on SQLite). */
 export async function listStrapiWebhooks(ctx: RunContext): Promise<StrapiWebhookRecord[] | undefined> {
   if (!(await ctx.knex.schema.hasTable(STRAPI_WEBHOOKS_TABLE))) return undefined;

@@ -41,7 +41,6 @@ test('a receiver that fails, then recovers, gets the delivery once; the waits gr
   try {
     const token = await s.token('full-access');
     receiver.failing = 3;
-    receiver.delayMs = 0;
     const started = Date.now();
     await createTags(s, token, ['retried']);
     assert.ok(Date.now() - started < 2000);
@@ -56,6 +55,11 @@ test('a receiver that fails, then recovers, gets the delivery once; the waits gr
     const [d] = await s.running.app.repo.webhooks.list({ limit: 1 });
     assert.equal([d.status, d.attempts, d.lastStatus, d.lastError], ['delivered', 4, 200, null]);
     assert.ok(d.finishedAt !== null);
+    // finished deliveries are deleted after WEBHOOKS_RETENTION_DAYS; pending ones never
+    await createTags(s, token, ['pending one']);
+    receiver.failing = 100;
+    assert.is(await s.running.app.repo.webhooks.prune(Date.now() + 1), 1);
+    assert.equal((await s.running.app.repo.webhooks.list({ limit: 10 })).map((x) => x.status), ['pending']);
   } finally {
     await s.stop();
     await receiver.stop();

@@ -11,9 +11,9 @@ import { startTestServer, type TestServer } from '../../helpers/server.js';
 export const SECRET = 'webhook-test-secret';
 export const FAST = { WEBHOOKS_POLL_MS: '50', WEBHOOKS_BACKOFF_MS: '100', WEBHOOKS_BACKOFF_MAX_MS: '400', WEBHOOKS_TIMEOUT_MS: '2000', HOOK_SECRET: SECRET };
 
-/** Build the example with these webhooks into a fresh artifacts dir. */
-export async function webhookArtifacts(webhooks: unknown): Promise<string> {
-  const spec = copySpec(EXAMPLE_SPEC);
+/** Build the example (or `specDir`) with these webhooks into a fresh artifacts dir. */
+export async function webhookArtifacts(webhooks: unknown, specDir = EXAMPLE_SPEC): Promise<string> {
+  const spec = copySpec(specDir);
   writeJsonFile(join(spec, 'config', 'webhooks.json'), webhooks);
   const { files } = await compileSpec(spec);
   const out = tempDir('quire-webhook-artifacts-');

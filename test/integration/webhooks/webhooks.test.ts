@@ -14,7 +14,7 @@ import { planCreate } from '../../../engine/plan/plan-create.js';
 import { main } from '../../../engine/cli.js';
 import { gqlData } from '../../helpers/graphql.js';
 import type { TestServer } from '../../helpers/server.js';
-import { runCli } from '../../helpers/spec-dir.js';
+import { MULTILINGUAL_SPEC, runCli } from '../../helpers/spec-dir.js';
 import { WebhookReceiver, type Received } from '../../helpers/webhook-receiver.js';
 import { makeImage, postFiles } from '../upload/upload-fixture.js';
 import { SECRET, startWebhookServer, webhookArtifacts } from './webhooks-fixture.js';
@@ -210,6 +210,28 @@ test('quire webhooks list, deliveries, test', async () => {
     assert.match(missing.err[0], 'no webhook named "nope"');
   } finally {
     process.env = env;
+  }
+});
+
+test('i18n: a new localization, over REST and GraphQL, is an entry.create with its locale', async () => {
+  const local = new WebhookReceiver();
+  await local.start();
+  const m = await startWebhookServer('webhooks-i18n', await webhookArtifacts([{ name: 'site', url: local.url, events: ['entry.create'] }], MULTILINGUAL_SPEC));
+  try {
+    const token = await m.token('full-access');
+    const en = await m.request('POST', '/api/products', { body: { data: { name: 'Chair', sku: 'C-1' } }, token });
+    assert.is(en.status, 200, en.text);
+    assert.is((await m.request('POST', `/api/products/${en.body.data.id}/localizations`, { body: { name: 'Chaise', locale: 'fr' }, token })).status, 200);
+    await gqlData(m, `mutation { createProductLocalization(id: "${en.body.data.id}", data: { name: "Stuhl" }, locale: "de") { data { id } } }`, { token });
+    const rs = await local.waitFor(3);
+    assert.equal(rs.map((r) => [r.body.event, r.body.model, r.body.entry.name, r.body.entry.locale]), [
+      ['entry.create', 'product', 'Chair', 'en'],
+      ['entry.create', 'product', 'Chaise', 'fr'],
+      ['entry.create', 'product', 'Stuhl', 'de'],
+    ]);
+  } finally {
+    await m.stop();
+    await local.stop();
   }
 });
 

@@ -27,6 +27,7 @@ test('loadWebhookSettings: defaults, limits, secrets by name with WEBHOOKS_SECRE
   const d = loadWebhookSettings({});
   assert.equal([d.deliver, d.pollMs, d.timeoutMs, d.maxAttempts, d.backoffMs, d.backoffMaxMs], [true, 1000, 10_000, 10, 1000, 3_600_000]);
   assert.ok(d.leaseMs > d.timeoutMs);
+  assert.is(d.retentionMs, 7 * 86_400_000);
   assert.is(d.secretOf('HOOK'), undefined);
   const s = loadWebhookSettings({ HOOK: 'own', WEBHOOKS_SECRET: 'shared', WEBHOOKS_DELIVER: 'false' });
   assert.equal([s.secretOf('HOOK'), s.secretOf('OTHER'), s.secretOf(undefined), s.deliver], ['own', 'shared', 'shared', false]);
