@@ -1,7 +1,8 @@
 /**
  * compiler/rules: config/webhooks.json, a list of webhooks (or `{defaultHeaders, webhooks}`), each
  * `{name, url, headers?, events, enabled?, secretEnv?}` with Strapi v4's event names. A literal
- * `secret` is refused: secrets never reach the artifacts (`secretEnv` names the variable instead).
+ * `secret` is refused: secrets never reach the artifacts (`secretEnv` names the variable instead);
+ * a credential header without a `${env:NAME}` placeholder is built with a warning.
  */
 import { WEBHOOK_EVENTS } from '../model/types.js';
 import { isObject, type Json, type RuleContext, type Rule } from './rule-context.js';
@@ -16,11 +17,16 @@ export function webhookList(value: unknown): unknown[] | undefined {
   return isObject(value) && Array.isArray(value.webhooks) ? value.webhooks : undefined;
 }
 
+/** header names whose values are credentials */
+const CREDENTIAL = /authorization|token|secret|key|password|cookie/i;
+
 function checkHeaders(ctx: RuleContext, file: string, at: string, headers: unknown): void {
   if (!isObject(headers)) return ctx.report(file, at, 'headers must be an object: header name -> string value');
   for (const [name, v] of Object.entries(headers)) {
     if (!HEADER_NAME.test(name)) ctx.report(file, `${at}/${name}`, `"${name}" is not a valid header name`);
     else if (typeof v !== 'string') ctx.report(file, `${at}/${name}`, 'a header value must be a string');
+    else if (CREDENTIAL.test(name) && !v.includes('${env:'))
+      ctx.warn(file, `${at}/${name}`, `the value of ${name} is written to the artifacts as it is: put the credential in an environment variable and write "\${env:NAME}" (quire serve replaces it)`);
   }
 }
 

@@ -78,9 +78,9 @@ export interface LocaleRecord {
 export interface NewWebhookDelivery {
   /** a UUID, sent as the delivery id header on every attempt */
   deliveryId: string;
+  /** the webhook's name: its headers and secret are taken from it when the delivery is sent */
   webhook: string;
   url: string;
-  headers: Readonly<Record<string, string>>;
   event: string;
   /** the JSON body, exactly as sent */
   payload: string;

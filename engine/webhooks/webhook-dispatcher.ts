@@ -2,7 +2,8 @@
  * engine/webhooks: sends the outbox. Every `pollMs`, and at once after a change is committed here,
  * it claims due deliveries (one atomic statement: several processes share the outbox and each row is
  * taken by one of them), posts each, and settles the attempt: delivered on a 2xx; else pending again
- * after an exponential, capped wait, or failed after `maxAttempts`. A process that dies holding
+ * after an exponential, capped wait, or failed after `maxAttempts`. Headers and the secret are the
+ * webhook's at the time of sending (a rotated token applies to retries). A process that dies holding
  * claims loses them when their lease ends. Delivered and failed rows are deleted after
  * WEBHOOKS_RETENTION_DAYS. Requests never wait for any of this.
  */
@@ -88,10 +89,21 @@ export class WebhookDispatcher {
 
   private async attempt(d: WebhookDeliveryRecord): Promise<void> {
     const webhook = this.webhooks.byName(d.webhook);
-    const result = await postWebhook({
-      url: d.url, event: d.event, body: d.payload, headers: d.headers, deliveryId: d.deliveryId,
-      secret: this.settings.secretOf(webhook?.secretEnv), timeoutMs: this.settings.timeoutMs, signal: this.abort.signal,
-    });
+    if (webhook && !webhook.enabled) {
+      // disabled since the change: not sent, as Strapi sends nothing to a disabled webhook
+      const at = this.now();
+      await this.repo.webhooks.settle(d.id, this.worker, { status: 'failed', attempts: d.attempts, nextAttemptAt: at, lastStatus: null, lastError: 'the webhook is disabled', finishedAt: at });
+      this.log.warn({ webhook: d.webhook, event: d.event, delivery: d.deliveryId }, 'webhook delivery dropped: the webhook is disabled');
+      return;
+    }
+    // a webhook this process does not know (removed, or added by a newer deploy another process runs):
+    // a failed attempt, so the others may still send it before the attempts run out
+    const result = webhook
+      ? await postWebhook({
+        url: d.url, event: d.event, body: d.payload, headers: Object.fromEntries(Object.entries(webhook.headers).map(([k, v]) => [k, this.settings.expand(v)])),
+        deliveryId: d.deliveryId, secret: this.settings.secretOf(webhook.secretEnv), timeoutMs: this.settings.timeoutMs, signal: this.abort.signal,
+      })
+      : { ok: false, status: null, error: `no webhook named "${d.webhook}" in this process's configuration` };
     const at = this.now();
     if (this.abort.signal.aborted && !result.ok) {
       await this.repo.webhooks.settle(d.id, this.worker, { ...d, nextAttemptAt: at, finishedAt: null }).catch(() => undefined);

@@ -1,7 +1,8 @@
 /**
  * engine/webhooks: the ChangeRecorder of the action layer. Inside the transaction of a write, one
- * outbox row per change and per enabled webhook listening to its event, with the exact body to send;
- * they commit or roll back with the change. Writes no row, and sends no statement, when no webhook
+ * outbox row per change and per enabled webhook listening to its event, with the exact body to send
+ * (headers and secrets stay out of the database: they are the webhook's when it is sent); they
+ * commit or roll back with the change. Writes no row, and sends no statement, when no webhook
  * listens to the event.
  */
 import { randomUUID } from 'node:crypto';
@@ -21,7 +22,7 @@ export class WebhookOutbox implements ChangeRecorder {
       if (targets.length === 0) continue;
       const payload = JSON.stringify(webhookPayload(this.model, event));
       for (const w of targets)
-        rows.push({ deliveryId: randomUUID(), webhook: w.name, url: w.url, headers: w.headers, event: event.event, payload, createdAt: event.createdAt.getTime() });
+        rows.push({ deliveryId: randomUUID(), webhook: w.name, url: w.url, event: event.event, payload, createdAt: event.createdAt.getTime() });
     }
     if (rows.length > 0) await tx.webhooks.enqueue(rows);
   }

@@ -3,7 +3,8 @@
  * from the environment, checked once at start (part of ServerConfig). WEBHOOKS_DELIVER (false: this
  * process writes deliveries but sends none, another one does), WEBHOOKS_POLL_MS, WEBHOOKS_TIMEOUT_MS,
  * WEBHOOKS_MAX_ATTEMPTS, WEBHOOKS_BACKOFF_MS, WEBHOOKS_BACKOFF_MAX_MS, WEBHOOKS_RETENTION_DAYS,
- * WEBHOOKS_SECRET (signs the webhooks without a `secretEnv` of their own, those of `strapi_webhooks` included).
+ * WEBHOOKS_SECRET (signs the webhooks without a `secretEnv` of their own, those of `strapi_webhooks`
+ * included), and the variables header values name as `${env:NAME}`.
  */
 import { ConfigError, envFlag } from '../config/env-values.js';
 
@@ -26,7 +27,11 @@ export interface WebhookSettings {
   readonly retentionMs: number;
   /** the environment variable named by a webhook's `secretEnv` (or WEBHOOKS_SECRET) */
   secretOf(envName: string | undefined): string | undefined;
+  /** a header value with its `${env:NAME}` placeholders replaced by the variables (unset: empty) */
+  expand(value: string): string;
 }
+
+const PLACEHOLDER = /\$\{env:([A-Za-z_][A-Za-z0-9_]*)\}/g;
 
 function int(env: NodeJS.ProcessEnv, name: string, dflt: number, min: number, max: number): number {
   const v = env[name];
@@ -53,5 +58,6 @@ export function loadWebhookSettings(env: NodeJS.ProcessEnv): WebhookSettings {
     leaseMs: timeoutMs * 3 + 5000,
     retentionMs: int(env, 'WEBHOOKS_RETENTION_DAYS', 7, 0, 3650) * 86_400_000,
     secretOf: (name) => (name ? env[name] || undefined : undefined) ?? fallback,
+    expand: (value) => value.replace(PLACEHOLDER, (_, name: string) => env[name] ?? ''),
   };
 }

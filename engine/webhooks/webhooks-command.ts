@@ -100,7 +100,7 @@ export async function webhooksCommand(args: string[], io: Io): Promise<number> {
       io.err(`quire webhooks test: no webhook named "${name}" (quire webhooks list shows them)`);
       return 1;
     }
-    const r = await postWebhook({ url: w.url, event: 'trigger-test', body: JSON.stringify(triggerTestPayload(new Date())), headers: w.headers, secret: settings.secretOf(w.secretEnv), timeoutMs: settings.timeoutMs });
+    const r = await postWebhook({ url: w.url, event: 'trigger-test', body: JSON.stringify(triggerTestPayload(new Date())), headers: Object.fromEntries(Object.entries(w.headers).map(([k, v]) => [k, settings.expand(v)])), secret: settings.secretOf(w.secretEnv), timeoutMs: settings.timeoutMs });
     if (r.ok) io.log(`${name}: ${w.url} answered ${r.status}`);
     else io.err(`quire webhooks test: ${name}: ${w.url} ${r.status === null ? `did not answer (${r.error})` : `answered ${r.status}`}`);
     return r.ok ? 0 : 1;

@@ -33,9 +33,15 @@ test('webhooks compiled sorted, with defaults; no file, no key', async () => {
       { name: 'search', url: 'https://search.example.com/hook', headers: {}, events: ['entry.create', 'entry.update'], enabled: false },
     ],
   });
+  assert.match(err.join('\n'), 'warning:');
+  assert.match(err.join('\n'), 'the value of Authorization is written to the artifacts as it is');
   const list = await build([{ name: 'a', url: 'https://a.example.com', events: [] }]);
   assert.is(list.code, 0, list.err.join('\n'));
   assert.equal(list.model.config.webhooks, { defaultHeaders: {}, webhooks: [{ name: 'a', url: 'https://a.example.com', headers: {}, events: [], enabled: true }] });
+  const placeholder = await build([{ name: 'a', url: 'https://a.example.com', headers: { Authorization: 'Bearer ${env:A_TOKEN}' }, events: [] }]);
+  assert.is(placeholder.code, 0);
+  assert.equal(placeholder.err.filter((l) => l.includes('warning')), []);
+  assert.equal(placeholder.model.config.webhooks.webhooks[0].headers, { Authorization: 'Bearer ${env:A_TOKEN}' }, 'written as it is, replaced at serve time');
   const none = await build();
   assert.is(none.code, 0);
   assert.not.ok('webhooks' in none.model.config);

@@ -62,7 +62,6 @@ function webhookDeliveriesDef(): TableDef {
       { name: 'delivery_id', kind: 'varchar' },
       { name: 'webhook', kind: 'varchar' },
       { name: 'url', kind: 'text' },
-      { name: 'headers', kind: 'text' },
       { name: 'event', kind: 'varchar' },
       // the exact JSON body sent on every attempt
       { name: 'payload', kind: 'text' },

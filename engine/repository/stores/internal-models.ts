@@ -60,14 +60,13 @@ export class SchemaStateModel extends Model {
   declare synced_at: string;
 }
 
-/** one webhook delivery of the outbox (times: epoch ms; `headers` JSON text) */
+/** one webhook delivery of the outbox (times: epoch ms) */
 export class WebhookDeliveryModel extends Model {
   static override tableName = WEBHOOK_DELIVERIES_TABLE;
   declare id: number;
   declare delivery_id: string;
   declare webhook: string;
   declare url: string;
-  declare headers: string;
   declare event: string;
   declare payload: string;
   declare status: string;

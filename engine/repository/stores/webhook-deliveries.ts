@@ -13,7 +13,7 @@ import type { NewWebhookDelivery, StrapiWebhookRecord, WebhookAttemptOutcome, We
 import { WebhookDeliveryModel } from './internal-models.js';
 import { modelQuery } from './model-query.js';
 
-const COLUMNS = ['id', 'delivery_id', 'webhook', 'url', 'headers', 'event', 'payload', 'status', 'attempts', 'next_attempt_at', 'claimed_by', 'last_status', 'last_error', 'created_at', 'finished_at'];
+const COLUMNS = ['id', 'delivery_id', 'webhook', 'url', 'event', 'payload', 'status', 'attempts', 'next_attempt_at', 'claimed_by', 'last_status', 'last_error', 'created_at', 'finished_at'];
 
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
@@ -32,7 +32,6 @@ function recordOf(row: Row): WebhookDeliveryRecord {
     deliveryId: String(row.delivery_id),
     webhook: String(row.webhook),
     url: String(row.url),
-    headers: parseJson<Record<string, string>>(row.headers, {}),
     event: String(row.event),
     payload: String(row.payload),
     status: row.status as WebhookDeliveryStatus,
@@ -51,7 +50,7 @@ export async function enqueueDeliveries(ctx: RunContext, rows: readonly NewWebho
   // one multi-row INSERT (knex's builder: Objection inserts several rows at once on PostgreSQL only)
   await query(ctx, WEBHOOK_DELIVERIES_TABLE).insert(
     rows.map((r) => ({
-      delivery_id: r.deliveryId, webhook: r.webhook, url: r.url, headers: JSON.stringify(r.headers), event: r.event, payload: r.payload,
+      delivery_id: r.deliveryId, webhook: r.webhook, url: r.url, event: r.event, payload: r.payload,
       status: 'pending', attempts: 0, next_attempt_at: r.createdAt, created_at: r.createdAt,
     })),
   );

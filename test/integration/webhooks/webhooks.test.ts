@@ -44,12 +44,12 @@ test.before(async () => {
   artifacts = await webhookArtifacts({
     defaultHeaders: { 'X-Site': 'example' },
     webhooks: [
-      { name: 'site', url: receiver.url, headers: { Authorization: 'Bearer hook-token' }, events: ALL, secretEnv: 'HOOK_SECRET' },
+      { name: 'site', url: receiver.url, headers: { Authorization: 'Bearer ${env:HOOK_TOKEN}' }, events: ALL, secretEnv: 'HOOK_SECRET' },
       { name: 'search', url: other.url, events: ['entry.delete'] },
       { name: 'off', url: other.url, events: ALL, enabled: false },
     ],
   });
-  s = await startWebhookServer('webhooks', artifacts, { UPLOAD_DIR: (await import('../../helpers/spec-dir.js')).tempDir('quire-uploads-') });
+  s = await startWebhookServer('webhooks', artifacts, { HOOK_TOKEN: 'hook-token', UPLOAD_DIR: (await import('../../helpers/spec-dir.js')).tempDir('quire-uploads-') });
   admin = await s.token('full-access');
 });
 test.after(async () => {
@@ -77,7 +77,7 @@ test('REST: create, update, publish, unpublish, delete, each Strapi-shaped, priv
   // Strapi's headers and the webhook's own
   assert.is(created.headers['x-strapi-event'], 'entry.create');
   assert.is(created.headers['content-type'], 'application/json');
-  assert.is(created.headers.authorization, 'Bearer hook-token');
+  assert.is(created.headers.authorization, 'Bearer hook-token', '${env:HOOK_TOKEN} replaced when sent');
   assert.is(created.headers['x-site'], 'example');
   assert.match(String(created.headers['x-quire-delivery']), /^[0-9a-f-]{36}$/);
   const id = body.entry.id;
@@ -204,6 +204,7 @@ test('quire webhooks list, deliveries, test', async () => {
     assert.equal(Object.keys(trigger.body), ['event', 'createdAt']);
     assert.is(trigger.body.event, 'trigger-test');
     assert.is(trigger.headers['x-strapi-event'], 'trigger-test');
+    assert.is(trigger.headers.authorization, 'Bearer hook-token');
     assert.is(trigger.headers['x-quire-signature'], `sha256=${createHmac('sha256', SECRET).update(trigger.raw).digest('hex')}`);
     const missing = await runCli(main, ['webhooks', 'test', 'nope', '--artifacts', artifacts]);
     assert.is(missing.code, 1);
@@ -271,6 +272,29 @@ test('a Strapi database: the webhooks of strapi_webhooks are sent to, disabled o
     assert.is(ev.headers['x-custom'], 'yes');
   } finally {
     await t.stop();
+  }
+  // a delivery waiting for a webhook disabled in the meantime is dropped, not sent
+  const writer = await startWebhookServer('webhooks-strapi-table', noConfig, { WEBHOOKS_DELIVER: 'false' }, databaseUrl);
+  try {
+    assert.is((await writer.request('POST', '/api/tags', { body: { data: { name: 'after disabling' } }, token: await writer.token('full-access') })).status, 200);
+  } finally {
+    await writer.stop();
+  }
+  const knex2 = knexFactory(databaseUrl.startsWith('sqlite:') ? { client: 'better-sqlite3', connection: { filename: databaseUrl.slice(7) }, useNullAsDefault: true } : { client: 'pg', connection: databaseUrl });
+  await knex2('strapi_webhooks').where({ name: 'from-admin' }).update({ enabled: false });
+  await knex2.destroy();
+  const t2 = await startWebhookServer('webhooks-strapi-table', noConfig, {}, databaseUrl);
+  try {
+    const until = Date.now() + 10_000;
+    let latest = (await t2.running.app.repo.webhooks.list({ limit: 1 }))[0];
+    while (latest.status === 'pending' && Date.now() < until) {
+      await new Promise((r) => setTimeout(r, 25));
+      latest = (await t2.running.app.repo.webhooks.list({ limit: 1 }))[0];
+    }
+    assert.equal([latest.status, latest.attempts, latest.lastError], ['failed', 0, 'the webhook is disabled']);
+    assert.is(plain.received.length, 1, 'nothing more sent');
+  } finally {
+    await t2.stop();
     await plain.stop();
   }
 });

@@ -31,6 +31,8 @@ test('loadWebhookSettings: defaults, limits, secrets by name with WEBHOOKS_SECRE
   assert.is(d.secretOf('HOOK'), undefined);
   const s = loadWebhookSettings({ HOOK: 'own', WEBHOOKS_SECRET: 'shared', WEBHOOKS_DELIVER: 'false' });
   assert.equal([s.secretOf('HOOK'), s.secretOf('OTHER'), s.secretOf(undefined), s.deliver], ['own', 'shared', 'shared', false]);
+  assert.is(s.expand('Bearer ${env:HOOK}${env:UNSET} ${env:WEBHOOKS_SECRET}'), 'Bearer own shared');
+  assert.is(s.expand('no $HOOK placeholder'), 'no $HOOK placeholder');
   assert.throws(() => loadWebhookSettings({ WEBHOOKS_MAX_ATTEMPTS: '0' }), (e: unknown) => e instanceof ConfigError);
   assert.throws(() => loadWebhookSettings({ WEBHOOKS_BACKOFF_MS: '5000', WEBHOOKS_BACKOFF_MAX_MS: '1000' }), (e: unknown) => e instanceof ConfigError);
 });
