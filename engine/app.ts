@@ -42,6 +42,7 @@ import { createUploads, FILE_UID, uploadRoute } from './upload/index.js';
 import { loadProject, type LoadedProject } from './project/load-project.js';
 import { projectRoutes } from './project/project-routes.js';
 import { parseQuery } from './request/index.js';
+import { createWebhooks, type Webhooks } from './webhooks/index.js';
 
 export interface App {
   handle(req: IncomingMessage, res: ServerResponse): void;
@@ -55,6 +56,8 @@ export interface App {
   close(forceAfterMs?: number): Promise<void>;
   /** the address the server listens on (the base of links in emails when PUBLIC_URL is unset) */
   listeningAt(url: string): void;
+  /** the webhooks and their outbox dispatcher (absent: no webhook declared, no strapi_webhooks table) */
+  readonly webhooks?: Webhooks;
 }
 
 export interface AppOptions {
@@ -116,9 +119,17 @@ export async function createApp(config: ServerConfig, opts: AppOptions): Promise
   const sizeLimit = model.config.upload?.sizeLimit;
   const uploadConfig = sizeLimit !== undefined && !config.upload.maxFileSizeSet ? { ...config.upload, maxFileSize: Math.min(sizeLimit, 5 * 1024 ** 3) } : config.upload;
   const uploads = createUploads(model, uploadConfig, log);
+  let webhooks: Webhooks | undefined;
+  try {
+    webhooks = await createWebhooks(model, repo, config.webhooks, log);
+  } catch (err) {
+    await repo.close();
+    throw err;
+  }
   const base: ActionContext = {
     model, repo, permissions,
     changes: new ChangeBus((err, event) => log.error({ err, event: event.event, uid: event.uid }, 'a change listener failed')),
+    ...(webhooks && { recorder: webhooks.outbox }),
     now: () => new Date(),
     auth: createUsersAuth(model, repo, config, log),
     ...(uploads && { files: uploads.files }),
@@ -184,14 +195,26 @@ export async function createApp(config: ServerConfig, opts: AppOptions): Promise
     log,
   });
 
+  // a change committed here is sent at once; the others (and retries) on the next poll
+  if (webhooks && config.webhooks.deliver) {
+    const { dispatcher } = webhooks;
+    const hooks = webhooks;
+    actions.changes.subscribe((event) => {
+      if (hooks.set.subscribed(event.event).length > 0) dispatcher.nudge();
+    });
+    dispatcher.start();
+  }
+
   return {
     handle: lifecycle.handle,
     repo,
     actions,
     sync,
+    ...(webhooks && { webhooks }),
     inFlight: lifecycle.inFlight,
-    close: (forceAfterMs?: number) => {
+    close: async (forceAfterMs?: number) => {
       actions.auth.mailer.close();
+      await webhooks?.dispatcher.stop();
       return repo.close(forceAfterMs);
     },
     listeningAt: (url: string) => actions.auth.listeningAt(url),

@@ -1,7 +1,7 @@
 /**
  * engine: runtime commands. `serve` runs the API from an artifacts dir; `token create` makes an API
  * token and prints only the token; `admin create` makes the admin user a token can belong to (its
- * writes then fill createdBy/updatedBy). The compiler commands (build, check) live in compiler/cli.ts.
+ * writes then fill createdBy/updatedBy); `webhooks list|deliveries|test` (webhooks/webhooks-command.ts). The compiler commands (build, check) live in compiler/cli.ts.
  */
 import cluster from 'node:cluster';
 import { parseArgs } from 'node:util';
@@ -16,6 +16,7 @@ import { MAX_WORKERS, runPrimary } from './serve-workers.js';
 import { describeDatabase, startServer } from './server.js';
 import { ServiceUnavailableError } from './errors/index.js';
 import { ProjectCodeError } from './project/load-project.js';
+import { WEBHOOKS_USAGE, webhooksCommand } from './webhooks/webhooks-command.js';
 
 const USAGE = `usage: quire <command>
   build  --src <spec-dir> --out <artifacts-dir>        compile content-types into openapi.json, schema.graphql, model.json
@@ -25,7 +26,8 @@ const USAGE = `usage: quire <command>
   indexes --artifacts <artifacts-dir>                  the speed indexes for a Strapi database, as SQL to run there
   token create --artifacts <dir> --name <name> --type full-access|read-only|custom
                [--permission <uid>.<action> ...] [--lifespan-days N] [--description <text>] [--admin <email>]
-  admin create --artifacts <dir> --email <email> --firstname <name> --lastname <name> --password <password>`;
+  admin create --artifacts <dir> --email <email> --firstname <name> --lastname <name> --password <password>
+${WEBHOOKS_USAGE}`;
 
 type Io = { log: (s: string) => void; err: (s: string) => void };
 const stdio: Io = { log: (s) => process.stdout.write(s + '\n'), err: (s) => process.stderr.write(s + '\n') };
@@ -42,6 +44,8 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
         return await admin(rest, io);
       case 'indexes':
         return indexes(rest, io);
+      case 'webhooks':
+        return await webhooksCommand(rest, io);
       case undefined:
       case 'help':
       case '--help':

@@ -48,6 +48,8 @@ export interface RawSpec {
     customFields?: RawConfigFile;
     /** `config/middlewares.js` of a project root: its application middlewares (reported when quire does not run them) */
     middlewares?: RawConfigFile;
+    /** `config/webhooks.json`: the project's webhooks */
+    webhooks?: RawConfigFile;
   };
   /** the module plugins.json names in `graphql.config.extension`, loaded */
   graphqlExtension?: RawGraphqlExtension;
@@ -112,7 +114,7 @@ export async function loadSpec(dir: string): Promise<RawSpec> {
   }
 
   const configDir = join(dir, 'config');
-  for (const key of ['api', 'plugins', 'permissions', 'i18n', 'customFields', 'middlewares'] as const) {
+  for (const key of ['api', 'plugins', 'permissions', 'i18n', 'customFields', 'middlewares', 'webhooks'] as const) {
     const base = key === 'customFields' ? 'custom-fields' : key;
     const jsonFile = join(configDir, `${base}.json`);
     const jsFile = join(configDir, `${base}.js`);

@@ -287,9 +287,39 @@ export interface NormalizedModel {
     readonly populateDeep?: PopulateDeepConfig;
     readonly upload: UploadPluginConfig;
     readonly email: EmailConfig;
+    /** config/webhooks.json (absent: the project declares none) */
+    readonly webhooks?: WebhooksConfig;
   };
   /** a Strapi project root with code of its own: its routes and the bundle `quire serve` runs (absent: no code) */
   readonly project?: ProjectCode;
+}
+
+/** The events a webhook may listen to: Strapi v4's entry and media events. */
+export const WEBHOOK_EVENTS = [
+  'entry.create', 'entry.update', 'entry.delete', 'entry.publish', 'entry.unpublish',
+  'media.create', 'media.update', 'media.delete',
+] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+/**
+ * One webhook of config/webhooks.json, as Strapi's Settings -> Webhooks holds one. The signing secret
+ * never reaches the artifacts: `secretEnv` names the variable `quire serve` reads it from.
+ */
+export interface WebhookConfig {
+  readonly name: string;
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string>>;
+  /** sorted */
+  readonly events: readonly WebhookEvent[];
+  readonly enabled: boolean;
+  readonly secretEnv?: string;
+}
+
+export interface WebhooksConfig {
+  /** sent with every webhook (Strapi's `server.webhooks.defaultHeaders`); a webhook's own headers win */
+  readonly defaultHeaders: Readonly<Record<string, string>>;
+  /** sorted by name */
+  readonly webhooks: readonly WebhookConfig[];
 }
 
 export interface PopulateDeepConfig {

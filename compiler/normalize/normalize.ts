@@ -12,6 +12,7 @@ import { effectiveType } from '../rules/attribute-types.js';
 import { isObject, type Definition, type Json, type RuleContext } from '../rules/rule-context.js';
 import { defaultTable } from '../rules/unique-names.js';
 import { normalizeEmail, normalizeUpload, normalizeUsersPermissions } from './plugin-config.js';
+import { normalizeWebhooks } from './webhooks-config.js';
 
 const TO_MANY = new Set<RelationKind>(['oneToMany', 'manyToMany', 'manyWay']);
 /** relations whose target side may hold many owners */
@@ -43,6 +44,7 @@ export function normalize(ctx: RuleContext): NormalizedModel {
       ...populateDeepOf(spec),
       upload: normalizeUpload(spec),
       email: normalizeEmail(spec),
+      ...normalizeWebhooks(spec),
     },
   };
 }

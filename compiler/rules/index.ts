@@ -10,6 +10,7 @@ import { pluginConfig } from './plugin-config.js';
 import { relations } from './relations.js';
 import type { Rule } from './rule-context.js';
 import { uniqueNames } from './unique-names.js';
+import { webhooksConfig } from './webhooks-config.js';
 
 export const specifiedRules: readonly Rule[] = Object.freeze([
   definitionShape,
@@ -21,5 +22,6 @@ export const specifiedRules: readonly Rule[] = Object.freeze([
   uniqueNames,
   configFiles,
   pluginConfig,
+  webhooksConfig,
   i18nOptions,
 ]);

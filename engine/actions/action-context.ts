@@ -11,7 +11,7 @@ import type { UsersAuth } from '../auth/users-auth.js';
 import type { Repository } from '../repository/types.js';
 import type { StoredFiles } from '../upload/stored-files.js';
 import type { ActionHooks } from './action-hooks.js';
-import type { ChangeBus } from './events.js';
+import type { ChangeBus, ChangeRecorder } from './events.js';
 import { USER_UID } from '../auth/uids.js';
 
 export interface ActionContext {
@@ -20,6 +20,8 @@ export interface ActionContext {
   readonly permissions: Permissions;
   /** every committed change is published here */
   readonly changes: ChangeBus;
+  /** records every change inside its write's transaction (the webhook outbox; absent: no webhooks) */
+  readonly recorder?: ChangeRecorder;
   /** the moment of a request (injected so tests can pin it) */
   now(): Date;
   /** users-permissions: JWTs, rate limits, the default role */

@@ -1,10 +1,11 @@
 /**
  * engine/actions: the record of one change, and the bus it is published on. Every write action
  * queues exactly one ChangeEvent inside its transaction; the queue is published after COMMIT and
- * dropped on ROLLBACK, so a subscriber (tests today, webhooks next) never hears of a change that
- * did not happen. Knows nothing of HTTP, GraphQL or SQL.
+ * dropped on ROLLBACK, so a subscriber never hears of a change that did not happen. A ChangeRecorder
+ * (the webhook outbox) gets them inside the transaction. Knows nothing of HTTP, GraphQL or SQL.
  */
 import type { Entry } from '../plan/types.js';
+import type { Repository } from '../repository/types.js';
 
 /** The change kinds, in Strapi v4's webhook names. */
 export type ChangeKind =
@@ -22,6 +23,14 @@ export interface ChangeEvent {
 }
 
 export type ChangeListener = (event: ChangeEvent) => void;
+
+/**
+ * Records a write's changes inside its transaction, before the COMMIT, so they commit or roll back
+ * with it (the webhook outbox, engine/webhooks). Absent when nothing needs them.
+ */
+export interface ChangeRecorder {
+  record(tx: Repository, events: readonly ChangeEvent[]): Promise<void>;
+}
 
 /**
  * Subscribers are called synchronously, in order, after the commit; one that throws is reported to

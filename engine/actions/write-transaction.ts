@@ -1,7 +1,8 @@
 /**
  * engine/actions: the frame of every write. `runWrite` opens one transaction, hands the action a
- * repository bound to it and a queue for its change, commits, and only then publishes the queued
- * changes on the bus (stamped with the commit time). A failure anywhere rolls everything back and
+ * repository bound to it and a queue for its change, stamps the queued changes, gives them to the
+ * context's recorder (the webhook outbox) inside the transaction, commits, and only then publishes
+ * them on the bus. A failure anywhere rolls everything back, recorded changes included, and
  * publishes nothing.
  */
 import type { Entry } from '../plan/types.js';
@@ -23,10 +24,16 @@ export class ChangeQueue {
  */
 export async function runWrite<T>(ctx: ActionContext, fn: (tx: Repository, queue: ChangeQueue) => Promise<T>): Promise<T> {
   const queue = new ChangeQueue();
-  const result = await ctx.repo.transaction((tx) => fn(tx, queue));
-  if (queue.changes.length > 0) {
-    const createdAt = ctx.now();
-    ctx.changes.publish(queue.changes.map((c) => ({ ...c, createdAt })));
-  }
+  let events: ChangeEvent[] = [];
+  const result = await ctx.repo.transaction(async (tx) => {
+    const r = await fn(tx, queue);
+    if (queue.changes.length > 0) {
+      const createdAt = ctx.now();
+      events = queue.changes.map((c) => ({ ...c, createdAt }));
+      if (ctx.recorder) await ctx.recorder.record(tx, events);
+    }
+    return r;
+  });
+  if (events.length > 0) ctx.changes.publish(events);
   return result;
 }

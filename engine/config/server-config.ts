@@ -11,7 +11,7 @@
  * DATABASE_POOL_MAX, DATABASE_ACQUIRE_TIMEOUT_MS, DATABASE_STATEMENT_TIMEOUT_MS: the pool and its
  * timeouts (defaults in engine/repository/connect.ts; docs/reliability.md).
  * TRUSTED_PROXIES, GRAPHQL_INTROSPECTION: see config/security-config.ts. PUBLIC_URL, SMTP_USERNAME,
- * SMTP_PASSWORD, EMAIL_PROVIDER: see email/email-settings.ts.
+ * SMTP_PASSWORD, EMAIL_PROVIDER: see email/email-settings.ts. WEBHOOKS_*: see webhooks/webhook-settings.ts.
  */
 import { ConfigError, envFlag } from './env-values.js';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -22,6 +22,7 @@ import { loadContractsConfig, type ContractsConfig } from '../contracts/contract
 import { parseDuration } from './parse-duration.js';
 import { loadSecurityConfig, type SecurityConfig } from './security-config.js';
 import { loadEmailSettings, type EmailSettings } from '../email/email-settings.js';
+import { loadWebhookSettings, type WebhookSettings } from '../webhooks/webhook-settings.js';
 
 export interface ServerConfig {
   artifactsDir: string;
@@ -57,6 +58,8 @@ export interface ServerConfig {
   email: EmailSettings;
   /** pool size and timeouts (DATABASE_POOL_MAX, DATABASE_ACQUIRE_TIMEOUT_MS, DATABASE_STATEMENT_TIMEOUT_MS); unset: the driver defaults of repository/connect.ts */
   database: DatabaseTuning;
+  /** how webhook deliveries are sent and retried (webhooks/webhook-settings.ts) */
+  webhooks: WebhookSettings;
   /** POPULATE_DEEP: `populate=deep` as strapi-plugin-populate-deep answers it, on or off whatever the project says; undefined: the project decides */
   populateDeep?: boolean;
 }
@@ -157,5 +160,6 @@ export function loadServerConfig(env: NodeJS.ProcessEnv, opts: { artifactsDir: s
     security: loadSecurityConfig(env, production),
     ...(env.POPULATE_DEEP ? { populateDeep: envFlag('POPULATE_DEEP', env.POPULATE_DEEP, false) } : {}),
     email: loadEmailSettings(env),
+    webhooks: loadWebhookSettings(env),
   };
 }

@@ -15,6 +15,7 @@ import { createLocale, deleteLocales, listLocales } from './stores/locales.js';
 import { lastPasswordChange, recordPasswordChange } from './stores/password-changes.js';
 import { clearRateLimit, hitRateLimit, peekRateLimits } from './stores/rate-limits.js';
 import { createRole, grantPermission, listPermissions, listRoles, revokePermissions } from './stores/roles.js';
+import { claimDeliveries, enqueueDeliveries, listDeliveries, listStrapiWebhooks, pruneDeliveries, settleDelivery } from './stores/webhook-deliveries.js';
 import { runInSavepoint, runInTransaction } from './transaction.js';
 import { translateError } from './translate-error.js';
 import type { FindResult, NewApiToken, Repository } from './types.js';
@@ -31,6 +32,7 @@ export class KnexRepository implements Repository {
   readonly roles: Repository['roles'];
   readonly locales: Repository['locales'];
   readonly creators: Repository['creators'];
+  readonly webhooks: Repository['webhooks'];
 
   constructor(readonly ctx: RunContext) {
     this.dialect = ctx.dialect.name;
@@ -71,6 +73,14 @@ export class KnexRepository implements Repository {
       list: () => this.guard(() => listLocales(this.ctx)),
       create: (code, name) => this.guard(() => createLocale(this.ctx, code, name)),
       delete: (ids) => this.guard(() => deleteLocales(this.ctx, ids)),
+    };
+    this.webhooks = {
+      enqueue: (rows) => this.guard(() => enqueueDeliveries(this.ctx, rows)),
+      claim: (worker, now, leaseMs, limit) => this.guard(() => claimDeliveries(this.ctx, worker, now, leaseMs, limit)),
+      settle: (id, worker, outcome) => this.guard(() => settleDelivery(this.ctx, id, worker, outcome)),
+      list: (opts) => this.guard(() => listDeliveries(this.ctx, opts)),
+      prune: (before) => this.guard(() => pruneDeliveries(this.ctx, before)),
+      strapiWebhooks: () => this.guard(() => listStrapiWebhooks(this.ctx)),
     };
     this.creators = {
       stamp: (uid, id, adminUserId, created) => this.guard(() => stampCreator(this.ctx, uid, id, adminUserId, created)),

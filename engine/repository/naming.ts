@@ -34,6 +34,9 @@ export const SCHEMA_STATE_TABLE = 'quire_schema_state';
 export const ADMIN_USERS_TABLE = 'quire_admin_users';
 export const RATE_LIMITS_TABLE = 'quire_rate_limits';
 export const PASSWORD_CHANGES_TABLE = 'quire_password_changes';
+export const WEBHOOK_DELIVERIES_TABLE = 'quire_webhook_deliveries';
+/** Strapi v4's webhooks table (Settings -> Webhooks), read when the database has it */
+export const STRAPI_WEBHOOKS_TABLE = 'strapi_webhooks';
 
 /** Localizations link table of a localized type (Strapi v4: `<table>_localizations_links`). */
 export interface LocalizationsTable {

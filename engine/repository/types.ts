@@ -74,6 +74,57 @@ export interface LocaleRecord {
   name: string | null;
 }
 
+/** a webhook delivery to write into the outbox (in the transaction of its change) */
+export interface NewWebhookDelivery {
+  /** a UUID, sent as the delivery id header on every attempt */
+  deliveryId: string;
+  /** the webhook's name: its headers and secret are taken from it when the delivery is sent */
+  webhook: string;
+  url: string;
+  event: string;
+  /** the JSON body, exactly as sent */
+  payload: string;
+  /** epoch ms; the first attempt is due then */
+  createdAt: number;
+}
+
+export type WebhookDeliveryStatus = 'pending' | 'delivered' | 'failed';
+
+export interface WebhookDeliveryRecord extends NewWebhookDelivery {
+  id: number;
+  status: WebhookDeliveryStatus;
+  /** attempts made so far */
+  attempts: number;
+  nextAttemptAt: number;
+  /** the process that made the last attempt (or holds the delivery now); null before the first */
+  worker: string | null;
+  /** the receiver's last HTTP status (null: no answer) */
+  lastStatus: number | null;
+  lastError: string | null;
+  /** epoch ms of delivery, or of giving up */
+  finishedAt: number | null;
+}
+
+/** what one attempt settled: delivered, failed for good, or pending again until `nextAttemptAt` */
+export interface WebhookAttemptOutcome {
+  status: WebhookDeliveryStatus;
+  attempts: number;
+  nextAttemptAt: number;
+  lastStatus: number | null;
+  lastError: string | null;
+  finishedAt: number | null;
+}
+
+/** a row of Strapi v4's `strapi_webhooks` (Settings -> Webhooks) */
+export interface StrapiWebhookRecord {
+  id: number;
+  name: string;
+  url: string;
+  headers: Record<string, string>;
+  events: string[];
+  enabled: boolean;
+}
+
 export interface Repository {
   readonly dialect: 'sqlite' | 'postgres';
   find(plan: FindPlan): Promise<FindResult>;
@@ -128,6 +179,24 @@ export interface Repository {
     /** returns the new locale's id */
     create(code: string, name: string): Promise<number>;
     delete(ids: readonly number[]): Promise<void>;
+  };
+  /** the webhook outbox (quire_webhook_deliveries), shared by every process on the database */
+  readonly webhooks: {
+    /** one INSERT; inside a transaction, the rows commit or roll back with the change */
+    enqueue(rows: readonly NewWebhookDelivery[]): Promise<void>;
+    /**
+     * Claim up to `limit` pending deliveries due at `now` and not claimed by a live lease, for
+     * `worker` until `now + leaseMs`: one atomic statement, so two processes never claim the same row.
+     */
+    claim(worker: string, now: number, leaseMs: number, limit: number): Promise<WebhookDeliveryRecord[]>;
+    /** record an attempt of a delivery `worker` holds; false when its claim was lost (lease expired and taken) */
+    settle(id: number, worker: string, outcome: WebhookAttemptOutcome): Promise<boolean>;
+    /** the latest deliveries first; `failed`: only those given up on */
+    list(opts: { failed?: boolean; limit: number }): Promise<WebhookDeliveryRecord[]>;
+    /** delete the deliveries delivered or failed before `before` (epoch ms); returns how many */
+    prune(before: number): Promise<number>;
+    /** the rows of Strapi's `strapi_webhooks`; undefined when the database has no such table */
+    strapiWebhooks(): Promise<StrapiWebhookRecord[] | undefined>;
   };
   /** created_by_id / updated_by_id of content entries */
   readonly creators: {

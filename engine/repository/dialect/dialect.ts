@@ -38,6 +38,11 @@ export interface Dialect {
   bindFilterValue(kind: StorageKind, value: unknown): unknown;
   /** a driver error -> the engine error it means, or undefined when it is not a known case */
   translateError(err: unknown, resolve: FieldResolver): QuireError | undefined;
+  /**
+   * appended to the SELECT that picks outbox rows to claim: PostgreSQL `FOR UPDATE SKIP LOCKED` (rows
+   * another process is claiming are skipped, not waited for); SQLite nothing (one writer at a time)
+   */
+  readonly skipLocked: string;
   /** serialize schema syncs across processes for the rest of the transaction */
   lockSchema(trx: Knex.Transaction): Promise<void>;
 }

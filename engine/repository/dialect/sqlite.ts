@@ -66,6 +66,7 @@ export const sqliteDialect: Dialect = {
     if (CONNECTION_CODES.test(code)) return new ServiceUnavailableError('Database unavailable');
     return undefined;
   },
+  skipLocked: '',
   async lockSchema(): Promise<void> {
     // SQLite: the write transaction itself excludes other writers (busy_timeout waits for it)
   },

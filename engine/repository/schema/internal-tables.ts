@@ -2,9 +2,10 @@
  * engine/repository/schema: quire's own tables, as TableDefs for the sync: quire_api_tokens (API
  * tokens, stored as key hashes), quire_admin_users (the admins behind API tokens, for
  * createdBy/updatedBy), quire_rate_limits (failed-attempt counters shared by every server process)
- * and quire_password_changes (when each user's password last changed: older JWTs are refused). Pure data.
+ * quire_password_changes (when each user's password last changed: older JWTs are refused) and
+ * quire_webhook_deliveries (the webhook outbox, written in the transaction of each change). Pure data.
  */
-import { ADMIN_USERS_TABLE, API_TOKENS_TABLE, indexName, PASSWORD_CHANGES_TABLE, RATE_LIMITS_TABLE } from '../naming.js';
+import { ADMIN_USERS_TABLE, API_TOKENS_TABLE, indexName, PASSWORD_CHANGES_TABLE, RATE_LIMITS_TABLE, WEBHOOK_DELIVERIES_TABLE } from '../naming.js';
 import type { TableDef } from './table-defs.js';
 
 function adminUsersDef(): TableDef {
@@ -52,6 +53,37 @@ function passwordChangesDef(): TableDef {
   };
 }
 
+function webhookDeliveriesDef(): TableDef {
+  return {
+    name: WEBHOOK_DELIVERIES_TABLE, role: 'internal', about: 'webhook deliveries',
+    columns: [
+      { name: 'id', kind: 'increments' },
+      // sent as X-Quire-Delivery: the receiver's key to deduplicate
+      { name: 'delivery_id', kind: 'varchar' },
+      { name: 'webhook', kind: 'varchar' },
+      { name: 'url', kind: 'text' },
+      { name: 'event', kind: 'varchar' },
+      // the exact JSON body sent on every attempt
+      { name: 'payload', kind: 'text' },
+      // pending | delivered | failed
+      { name: 'status', kind: 'varchar' },
+      { name: 'attempts', kind: 'integer' },
+      // epoch milliseconds
+      { name: 'next_attempt_at', kind: 'bigint' },
+      { name: 'claimed_by', kind: 'varchar' },
+      { name: 'claimed_until', kind: 'bigint' },
+      { name: 'last_status', kind: 'integer' },
+      { name: 'last_error', kind: 'text' },
+      { name: 'created_at', kind: 'bigint' },
+      { name: 'finished_at', kind: 'bigint' },
+    ],
+    indexes: [
+      { name: indexName(WEBHOOK_DELIVERIES_TABLE, 'delivery_id_unique'), columns: ['delivery_id'], unique: true },
+      { name: indexName(WEBHOOK_DELIVERIES_TABLE, 'due_index'), columns: ['status', 'next_attempt_at'], unique: false },
+    ],
+  };
+}
+
 function apiTokensDef(): TableDef {
   return {
     name: API_TOKENS_TABLE, role: 'internal', about: 'API tokens',
@@ -75,5 +107,5 @@ function apiTokensDef(): TableDef {
 }
 
 export function internalTables(): TableDef[] {
-  return [apiTokensDef(), adminUsersDef(), rateLimitsDef(), passwordChangesDef()];
+  return [apiTokensDef(), adminUsersDef(), rateLimitsDef(), passwordChangesDef(), webhookDeliveriesDef()];
 }

@@ -1,12 +1,12 @@
 /**
  * engine/repository/stores: Objection models of quire's own tables (their columns and indexes are
  * defined for the schema sync in schema/internal-tables.ts): API tokens, admin users, rate-limit
- * counters, password changes and the schema snapshot. Properties are the column names; the stores
+ * counters, password changes, webhook deliveries and the schema snapshot. Properties are the column names; the stores
  * turn them into the records of types.ts. Not bound to a knex: every query names the one it runs on
  * (stores/model-query.ts, or the schema sync's transaction).
  */
 import { Model } from 'objection';
-import { ADMIN_USERS_TABLE, API_TOKENS_TABLE, PASSWORD_CHANGES_TABLE, RATE_LIMITS_TABLE, SCHEMA_STATE_TABLE } from '../naming.js';
+import { ADMIN_USERS_TABLE, API_TOKENS_TABLE, PASSWORD_CHANGES_TABLE, RATE_LIMITS_TABLE, SCHEMA_STATE_TABLE, WEBHOOK_DELIVERIES_TABLE } from '../naming.js';
 
 export class ApiTokenModel extends Model {
   static override tableName = API_TOKENS_TABLE;
@@ -58,4 +58,24 @@ export class SchemaStateModel extends Model {
   declare id: number;
   declare snapshot: string;
   declare synced_at: string;
+}
+
+/** one webhook delivery of the outbox (times: epoch ms) */
+export class WebhookDeliveryModel extends Model {
+  static override tableName = WEBHOOK_DELIVERIES_TABLE;
+  declare id: number;
+  declare delivery_id: string;
+  declare webhook: string;
+  declare url: string;
+  declare event: string;
+  declare payload: string;
+  declare status: string;
+  declare attempts: number;
+  declare next_attempt_at: number | string;
+  declare claimed_by: string | null;
+  declare claimed_until: number | string | null;
+  declare last_status: number | null;
+  declare last_error: string | null;
+  declare created_at: number | string;
+  declare finished_at: number | string | null;
 }

@@ -1,0 +1,111 @@
+/**
+ * engine/repository/stores: the webhook outbox (quire_webhook_deliveries, WebhookDeliveryModel) and
+ * Strapi's own webhooks table. Deliveries are inserted in the transaction of their change; every
+ * process claims due rows with one atomic statement (PostgreSQL skips rows another process is
+ * locking, SQLite runs one writer at a time), holds them for a lease, and settles each attempt only
+ * while it still holds the claim (the lease ends then; `claimed_by` keeps who made the last attempt).
+ * Times are epoch milliseconds.
+ */
+import { STRAPI_WEBHOOKS_TABLE, WEBHOOK_DELIVERIES_TABLE } from '../naming.js';
+import { query, runSql, type Row } from '../run-sql.js';
+import type { RunContext } from '../run-context.js';
+import type { NewWebhookDelivery, StrapiWebhookRecord, WebhookAttemptOutcome, WebhookDeliveryRecord, WebhookDeliveryStatus } from '../types.js';
+import { WebhookDeliveryModel } from './internal-models.js';
+import { modelQuery } from './model-query.js';
+
+const COLUMNS = ['id', 'delivery_id', 'webhook', 'url', 'event', 'payload', 'status', 'attempts', 'next_attempt_at', 'claimed_by', 'last_status', 'last_error', 'created_at', 'finished_at'];
+
+const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+
+function parseJson<T>(text: unknown, fallback: T): T {
+  if (typeof text !== 'string') return (text as T) ?? fallback;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+function recordOf(row: Row): WebhookDeliveryRecord {
+  return {
+    id: Number(row.id),
+    deliveryId: String(row.delivery_id),
+    webhook: String(row.webhook),
+    url: String(row.url),
+    event: String(row.event),
+    payload: String(row.payload),
+    status: row.status as WebhookDeliveryStatus,
+    attempts: Number(row.attempts),
+    nextAttemptAt: Number(row.next_attempt_at),
+    worker: (row.claimed_by as string | null) ?? null,
+    lastStatus: num(row.last_status),
+    lastError: (row.last_error as string | null) ?? null,
+    createdAt: Number(row.created_at),
+    finishedAt: num(row.finished_at),
+  };
+}
+
+export async function enqueueDeliveries(ctx: RunContext, rows: readonly NewWebhookDelivery[]): Promise<void> {
+  if (rows.length === 0) return;
+  // one multi-row INSERT (knex's builder: Objection inserts several rows at once on PostgreSQL only)
+  await query(ctx, WEBHOOK_DELIVERIES_TABLE).insert(
+    rows.map((r) => ({
+      delivery_id: r.deliveryId, webhook: r.webhook, url: r.url, event: r.event, payload: r.payload,
+      status: 'pending', attempts: 0, next_attempt_at: r.createdAt, created_at: r.createdAt,
+    })),
+  );
+}
+
+/**
+ * One statement on both databases (the CTE is evaluated once):
+ *   WITH due AS (SELECT "id" FROM "quire_webhook_deliveries" WHERE "status" = 'pending' AND "next_attempt_at" <= ?
+ *     AND ("claimed_until" IS NULL OR "claimed_until" <= ?) ORDER BY "id" LIMIT ? [FOR UPDATE SKIP LOCKED])
+ *   UPDATE "quire_webhook_deliveries" SET "claimed_by" = ?, "claimed_until" = ? WHERE "id" IN (SELECT "id" FROM due) RETURNING ...
+ */
+export async function claimDeliveries(ctx: RunContext, worker: string, now: number, leaseMs: number, limit: number): Promise<WebhookDeliveryRecord[]> {
+  const t = `"${WEBHOOK_DELIVERIES_TABLE}"`;
+  const text =
+    `WITH due AS (SELECT "id" FROM ${t} WHERE "status" = 'pending' AND "next_attempt_at" <= ? AND ("claimed_until" IS NULL OR "claimed_until" <= ?) ORDER BY "id" LIMIT ?${ctx.dialect.skipLocked}) ` +
+    `UPDATE ${t} SET "claimed_by" = ?, "claimed_until" = ? WHERE "id" IN (SELECT "id" FROM due) RETURNING ${COLUMNS.map((c) => `"${c}"`).join(', ')}`;
+  const rows = await runSql(ctx, text, [now, now, limit, worker, now + leaseMs]);
+  return rows.map(recordOf).sort((a, b) => a.id - b.id);
+}
+
+export async function settleDelivery(ctx: RunContext, id: number, worker: string, o: WebhookAttemptOutcome): Promise<boolean> {
+  const n = await modelQuery(ctx, WebhookDeliveryModel)
+    .patch({
+      status: o.status, attempts: o.attempts, next_attempt_at: o.nextAttemptAt, last_status: o.lastStatus,
+      last_error: o.lastError, finished_at: o.finishedAt, claimed_until: null,
+    } as never)
+    .where({ id, claimed_by: worker });
+  return Number(n) > 0;
+}
+
+export async function listDeliveries(ctx: RunContext, opts: { failed?: boolean; limit: number }): Promise<WebhookDeliveryRecord[]> {
+  const q = modelQuery(ctx, WebhookDeliveryModel).select(COLUMNS).orderBy('id', 'desc').limit(opts.limit);
+  if (opts.failed) q.where('status', 'failed');
+  return ((await q) as unknown as Row[]).map(recordOf);
+}
+
+export async function pruneDeliveries(ctx: RunContext, before: number): Promise<number> {
+  const n = await modelQuery(ctx, WebhookDeliveryModel).delete().whereIn('status', ['delivered', 'failed']).where('finished_at', '<', before);
+  return Number(n);
+}
+
+/** Strapi keeps headers and events as JSON (text on SQLite) and `enabled` as a boolean (0/1 on SQLite). */
+export async function listStrapiWebhooks(ctx: RunContext): Promise<StrapiWebhookRecord[] | undefined> {
+  if (!(await ctx.knex.schema.hasTable(STRAPI_WEBHOOKS_TABLE))) return undefined;
+  const rows = (await ctx.knex(STRAPI_WEBHOOKS_TABLE).select('*').orderBy('id')) as Row[];
+  return rows.map((r) => {
+    const headers = parseJson<unknown>(r.headers, {});
+    const events = parseJson<unknown>(r.events, []);
+    return {
+      id: Number(r.id),
+      name: String(r.name ?? ''),
+      url: String(r.url ?? ''),
+      headers: headers && typeof headers === 'object' && !Array.isArray(headers) ? (headers as Record<string, string>) : {},
+      events: Array.isArray(events) ? events.map(String) : [],
+      enabled: r.enabled === true || r.enabled === 1 || r.enabled === '1' || r.enabled === 't',
+    };
+  });
+}
