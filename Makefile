@@ -6,7 +6,7 @@ EXAMPLE := specs/example
 SPECS := specs/example specs/multilingual
 PORT ?= 1337
 
-.PHONY: install start test test-unit package-check docker-check golden-update build-example check-example bench bench-build bench-populate bench-soak clean
+.PHONY: install start test test-unit package-check docker-check test-node22 golden-update build-example check-example bench bench-build bench-populate bench-soak clean
 
 node_modules/.installed: package.json package-lock.json
 	npm ci $(NPM_FLAGS) || npm install $(NPM_FLAGS)
@@ -37,6 +37,11 @@ docker-check:
 
 test-unit: install
 	node dist/test/run.js unit
+
+# the unit suite on a second Node major (NODE_MAJOR, default 22), from the npm registry's `node` package
+NODE_MAJOR ?= 22
+test-node22: install
+	npx --yes -p node@$(NODE_MAJOR) node dist/test/run.js unit
 
 golden-update: install
 	for spec in $(SPECS); do node bin/quire.js build --src $$spec --out $$spec/artifacts || exit 1; done
