@@ -51,6 +51,20 @@ test('every answer carries X-Request-Id (a client one kept when it is a plain to
   }
 });
 
+test('a request Node refuses before quire sees it (headers over 16 KB: 431) is logged', async () => {
+  const lines: any[] = [];
+  const sink = new Writable({ write(chunk, _enc, done) { for (const l of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(l)); done(); } });
+  const s = await startTestServer({ name: 'ops-431', logger: pino({ level: 'warn' }, sink) });
+  try {
+    const r = await fetch(`${s.url}/api/articles?${'filters[title][$eq]=x&'.repeat(1200)}`);
+    assert.is(r.status, 431);
+    await new Promise((res) => setTimeout(res, 50));
+    assert.ok(lines.some((l) => l.status === 431 && l.code === 'HPE_HEADER_OVERFLOW' && /headers larger than 16 KB/.test(l.msg)), JSON.stringify(lines));
+  } finally {
+    await s.stop();
+  }
+});
+
 test('/metrics is off by default', async () => {
   const s = await startTestServer({ name: 'ops-metrics-off' });
   try {
