@@ -1,12 +1,12 @@
 # quire: `make start` serves the example on SQLite at :1337; `make test` runs every test.
 SHELL := /bin/bash
-NPM_FLAGS := --no-audit --no-fund --loglevel=error
+NPM_FLAGS := --no-audit --no-fund
 EXAMPLE := specs/example
 # every example spec with committed artifacts (check-example checks them all)
 SPECS := specs/example specs/multilingual
 PORT ?= 1337
 
-.PHONY: install start test test-strapi test-unit golden-update build-example check-example bench bench-build bench-populate bench-soak clean
+.PHONY: install start test test-strapi test-unit package-check docker-check test-node22 golden-update build-example check-example bench bench-build bench-populate bench-soak clean
 
 node_modules/.installed: package.json package-lock.json
 	npm ci $(NPM_FLAGS) || npm install $(NPM_FLAGS)
@@ -32,8 +32,21 @@ test-strapi: install
 	node dist/test/strapi/coexist.js postgres
 	node dist/test/strapi/coexist.js sqlite
 
+# the packed tarball installed in an empty directory, built, served and used as a new user would (~4 min)
+package-check: install
+	bash test/package/try-package.sh
+
+# with a container runtime: build the image and wait for its /_ready health check; else lint the files
+docker-check:
+	bash test/package/docker-check.sh
+
 test-unit: install
 	node dist/test/run.js unit
+
+# the unit suite on a second Node major (NODE_MAJOR, default 22), from the npm registry's `node` package
+NODE_MAJOR ?= 22
+test-node22: install
+	npx --yes -p node@$(NODE_MAJOR) node dist/test/run.js unit
 
 golden-update: install
 	for spec in $(SPECS); do node bin/quire.js build --src $$spec --out $$spec/artifacts || exit 1; done

@@ -2,7 +2,8 @@
  * engine: createApp(config) boots the engine from the artifacts: the repository with its schema
  * synced, the one action layer (engine/actions) and its change bus, every door's routes bound into
  * one table (REST content routes from the OpenAPI document, the users-permissions, i18n and upload
- * plugin routes, GraphQL, the contracts, the uploaded files, the health check), served by the one
+ * plugin routes, GraphQL, the contracts, the uploaded files, liveness `/_health`, readiness `/_ready`,
+ * and `/metrics` when enabled with its token), served by the one
  * request lifecycle. It never listens: server.ts does, and tests drive `handle` through a real socket.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -34,8 +35,10 @@ import { usersRoute } from './http/rest/users-routes.js';
 import type { Route } from './http/route.js';
 import type { RouteEntry } from './http/route-entry.js';
 import { RouteTable } from './http/route-table.js';
+import { Metrics } from './http/metrics.js';
+import { DEFAULT_PG_POOL_MAX } from './repository/connect.js';
 import { LOCALE_UID } from './i18n/sync-locales.js';
-import { createRepository } from './repository/index.js';
+import { createRepository, describeChange } from './repository/index.js';
 import type { Repository, SyncReport } from './repository/types.js';
 import { EntryShaper } from './response/shape-entry.js';
 import { createUploads, FILE_UID, uploadRoute } from './upload/index.js';
@@ -58,6 +61,8 @@ export interface App {
   listeningAt(url: string): void;
   /** the webhooks and their outbox dispatcher (absent: no webhook declared, no strapi_webhooks table) */
   readonly webhooks?: Webhooks;
+  /** Prometheus metrics (METRICS_ENABLED=true), else undefined */
+  readonly metrics?: Metrics;
 }
 
 export interface AppOptions {
@@ -97,17 +102,31 @@ function restRoutes(artifacts: Artifacts, door: RestDoor): RouteEntry[] {
   return entries;
 }
 
+/** liveness: the process answers */
 const health: Route = { authenticate: false, query: 'none', body: 'none', handle: async () => ({ status: 204 }) };
+
+/** readiness: the database answers a `SELECT 1` (else the 503 of the lifecycle, with Retry-After) */
+const ready = (repo: Repository): Route => ({
+  authenticate: false, query: 'none', body: 'none',
+  handle: async () => {
+    await repo.ping();
+    return { status: 200, json: { status: 'ready', database: 'up' } };
+  },
+});
 
 export async function createApp(config: ServerConfig, opts: AppOptions): Promise<App> {
   const log = opts.logger;
   const artifacts = loadArtifacts(config.artifactsDir);
   const { model } = artifacts;
   const validator = await BodyValidator.create(artifacts.openapi);
-  const repo = await createRepository({ model, databaseUrl: config.databaseUrl, ...(config.strapiDatabase !== undefined && { strapiDatabase: config.strapiDatabase }), onQuery: opts.onQuery, pool: config.database });
+  let metrics: Metrics | undefined;
+  const onQuery = config.metrics.enabled ? (sql: string) => (metrics?.statement(), opts.onQuery?.(sql)) : opts.onQuery;
+  const repo = await createRepository({ model, databaseUrl: config.databaseUrl, ...(config.strapiDatabase !== undefined && { strapiDatabase: config.strapiDatabase }), onQuery, pool: config.database });
+  if (config.metrics.enabled) metrics = new Metrics({ openConnections: () => repo.openConnections(), maxConnections: repo.dialect === 'postgres' ? (config.database.max ?? DEFAULT_PG_POOL_MAX) : 1 });
   let sync: SyncReport;
   try {
     sync = await syncDatabase(repo, model, { allowDestructive: config.allowDestructive });
+    for (const change of sync.changes) log.info({ sync: change.kind, table: change.table, ...(change.column && { column: change.column }) }, `schema: ${describeChange(change)}`);
     for (const warning of sync.warnings ?? []) log.warn({ sync: 'unique-index' }, warning);
   } catch (err) {
     await repo.close();
@@ -163,7 +182,7 @@ export async function createApp(config: ServerConfig, opts: AppOptions): Promise
   add(restRoutes(artifacts, door));
   try {
     if (project) add(projectRoutes(project, { openapi: artifacts.openapi }));
-    const graphql = await createGraphqlEndpoint(actions, config, artifacts, log);
+    const graphql = await createGraphqlEndpoint(actions, config, artifacts, log, metrics && ((type) => metrics?.graphqlOperation(type)));
     if (graphql) add(graphql.routes);
   } catch (err) {
     await repo.close();
@@ -171,7 +190,9 @@ export async function createApp(config: ServerConfig, opts: AppOptions): Promise
   }
   add(contractsRoutes({ config, permissions }, artifacts));
   if (uploads?.server) add([{ methods: ['GET'], path: '/uploads/*', route: uploads.server.route() }]);
-  add([{ methods: ['GET'], path: '/_health', route: health }]);
+  add([{ methods: ['GET'], path: '/_health', route: health }, { methods: ['GET'], path: '/_ready', route: ready(repo) }]);
+  // on the API port only behind its own token; METRICS_PORT alone serves it on a second listener (server.ts)
+  if (metrics && config.metrics.token) add([{ methods: ['GET'], path: '/metrics', route: metrics.route(config.metrics.token) }]);
   add(opts.routes ?? []);
 
   try {
@@ -193,6 +214,7 @@ export async function createApp(config: ServerConfig, opts: AppOptions): Promise
     multipart: uploadConfig,
     checkBody: config.contracts.validateResponses ? (operationId, body, params) => validator.check(operationId, body, params, model, log) : undefined,
     log,
+    ...(metrics && { observe: (method: string, route: string, status: number, seconds: number) => metrics?.request(method, route, status, seconds) }),
   });
 
   // a change committed here is sent at once; the others (and retries) on the next poll
@@ -218,5 +240,6 @@ export async function createApp(config: ServerConfig, opts: AppOptions): Promise
       return repo.close(forceAfterMs);
     },
     listeningAt: (url: string) => actions.auth.listeningAt(url),
+    ...(metrics && { metrics }),
   };
 }

@@ -1,96 +1,128 @@
 /**
- * engine: runtime commands. `serve` runs the API from an artifacts dir; `token create` makes an API
- * token and prints only the token; `admin create` makes the admin user a token can belong to (its
- * writes then fill createdBy/updatedBy); `webhooks list|deliveries|test` (webhooks/webhooks-command.ts). The compiler commands (build, check) live in compiler/cli.ts.
+ * engine: runtime commands. `serve` runs the API from an artifacts dir; `token` makes, lists,
+ * revokes and regenerates API tokens (engine/cli/token-command.ts); `admin create` makes the admin
+ * user a token can belong to; `indexes` prints the speed indexes for a database Strapi manages;
+ * `webhooks list|deliveries|test` (webhooks/webhooks-command.ts). The compiler commands (build,
+ * check, diff) live in compiler/cli.ts. `.env` of the working directory is read first. Every failure
+ * a user can cause ends in one line on stderr and its own exit code (engine/cli/exit-codes.ts); only a
+ * bug shows a stack, with QUIRE_DEBUG=1.
  */
 import cluster from 'node:cluster';
 import { parseArgs } from 'node:util';
-import { generateAccessKey, hashAccessKey, TOKEN_TYPES, type TokenType } from './auth/api-tokens.js';
 import { hashPassword, passwordBytes, PASSWORD_MAX_BYTES } from './auth/passwords.js';
-import { loadArtifacts, ArtifactsError } from './boot/load-artifacts.js';
+import { ArtifactsError, loadArtifacts } from './boot/load-artifacts.js';
 import { tuneHeap } from './boot/tune-heap.js';
+import { resolveDataDir } from './config/data-dir.js';
+import { loadDotEnv } from './config/dot-env.js';
 import { ConfigError, loadServerConfig } from './config/server-config.js';
-import { createRepository, SchemaSyncRefused, speedIndexSql, StrapiSchemaMismatch, syncSchema } from './repository/index.js';
-import { queryStatsFromEnv } from './http/query-stats.js';
-import { MAX_WORKERS, runPrimary } from './serve-workers.js';
-import { describeDatabase, startServer } from './server.js';
+import { EXIT } from './cli/exit-codes.js';
+import { openProject } from './cli/open-project.js';
+import { tokenCommand } from './cli/token-command.js';
+import { COMMAND_USAGE, COMMANDS, suggest, USAGE } from './cli/usage.js';
 import { ServiceUnavailableError } from './errors/index.js';
 import { ProjectCodeError } from './project/load-project.js';
-import { WEBHOOKS_USAGE, webhooksCommand } from './webhooks/webhooks-command.js';
-
-const USAGE = `usage: quire <command>
-  build  --src <spec-dir> --out <artifacts-dir>        compile content-types into openapi.json, schema.graphql, model.json
-  check  --src <spec-dir> --artifacts <artifacts-dir>  fail when committed artifacts are stale
-  diff   <old-artifacts-dir> <new-artifacts-dir> | --base <git-ref> [<new-dir>]   breaking/dangerous/safe contract changes
-  serve  --artifacts <artifacts-dir> [--allow-destructive] [--workers N] [--strapi-database]
-  indexes --artifacts <artifacts-dir>                  the speed indexes for a Strapi database, as SQL to run there
-  token create --artifacts <dir> --name <name> --type full-access|read-only|custom
-               [--permission <uid>.<action> ...] [--lifespan-days N] [--description <text>] [--admin <email>]
-  admin create --artifacts <dir> --email <email> --firstname <name> --lastname <name> --password <password>
-${WEBHOOKS_USAGE}`;
+import { createRepository, describeChange, SchemaSyncRefused, speedIndexSql, StrapiSchemaMismatch, syncSchema } from './repository/index.js';
+import { describeDatabase } from './config/database-settings.js';
+import { ListenError } from './listen-error.js';
+import { MAX_WORKERS } from './serve-workers.js';
+import { webhooksCommand } from './webhooks/webhooks-command.js';
 
 type Io = { log: (s: string) => void; err: (s: string) => void };
 const stdio: Io = { log: (s) => process.stdout.write(s + '\n'), err: (s) => process.stderr.write(s + '\n') };
+
+export { USAGE };
 
 export async function main(argv: string[], io: Io = stdio): Promise<number> {
   const [command, ...rest] = argv;
   try {
     switch (command) {
       case 'serve':
+        loadDotEnv();
         return await serve(rest, io);
       case 'token':
-        return await token(rest, io);
+        loadDotEnv();
+        return await tokenCommand(rest, io);
       case 'admin':
+        loadDotEnv();
         return await admin(rest, io);
       case 'indexes':
         return indexes(rest, io);
       case 'webhooks':
         return await webhooksCommand(rest, io);
       case undefined:
+        io.err(USAGE);
+        return EXIT.USAGE;
       case 'help':
       case '--help':
       case '-h':
-        io.log(USAGE);
-        return command ? 0 : 2;
-      default:
-        io.err(`quire: unknown command "${command}"\n${USAGE}`);
-        return 2;
+        io.log(rest[0] && COMMAND_USAGE[rest[0]] ? COMMAND_USAGE[rest[0]] : USAGE);
+        return EXIT.OK;
+      default: {
+        const near = command.startsWith('-') ? undefined : suggest(command, COMMANDS);
+        io.err(`quire: unknown ${command.startsWith('-') ? 'option' : 'command'} "${command}"${near ? `; did you mean "quire ${near}"?` : ''} (quire --help lists the commands)`);
+        return EXIT.USAGE;
+      }
     }
   } catch (err) {
-    if (err instanceof ServiceUnavailableError) {
-      const cause = err.cause as { code?: unknown; message?: unknown } | undefined;
-      const reason = [cause?.code, cause?.message].filter((x) => typeof x === 'string' && x).join(' ') || err.message;
-      io.err(`quire ${command}: the database at ${describeDatabase(process.env.DATABASE_URL ?? 'sqlite:.tmp/data.db')} is unavailable (${reason.split('\n')[0]})`);
-      return 1;
-    }
-    if (err instanceof ConfigError || err instanceof ArtifactsError || err instanceof SchemaSyncRefused || err instanceof StrapiSchemaMismatch || err instanceof ProjectCodeError) {
-      io.err(`quire ${command}: ${err.message}`);
-      return 1;
-    }
-    if (err instanceof TypeError && (err as NodeJS.ErrnoException).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
-      io.err(`quire ${command}: ${err.message}\n${USAGE}`);
-      return 2;
-    }
-    throw err;
+    return failure(command ?? '', err, io);
   }
 }
 
+/** one line and an exit code for every failure a user can cause; anything else is rethrown (a bug) */
+function failure(command: string, err: unknown, io: Io): number {
+  const say = (line: string, code: number) => (io.err(`quire ${command}: ${line}`), code);
+  if (err instanceof ServiceUnavailableError) {
+    const cause = err.cause as { code?: unknown; message?: unknown } | undefined;
+    const reason = [cause?.code, cause?.message].filter((x) => typeof x === 'string' && x).join(' ') || err.message;
+    let where = 'the database';
+    try {
+      where = `the database at ${describeDatabase(loadServerConfig(process.env, { artifactsDir: '', stateDir: resolveDataDir(undefined, process.env) }).databaseUrl)}`;
+    } catch {
+      // the settings themselves were the problem: said by their own error
+    }
+    return say(`${where} is unavailable (${reason.split('\n')[0]})`, EXIT.DATABASE);
+  }
+  if (err instanceof ConfigError) return say(err.message, EXIT.CONFIG);
+  if (err instanceof ArtifactsError || err instanceof ProjectCodeError) return say(err.message, EXIT.ARTIFACTS);
+  if (err instanceof SchemaSyncRefused || err instanceof StrapiSchemaMismatch) return say(err.message, EXIT.DATABASE);
+  if (err instanceof ListenError) return say(err.message, EXIT.LISTEN);
+  const code = (err as NodeJS.ErrnoException)?.code;
+  if (err instanceof TypeError && typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS_')) return say(`${err.message} (quire ${command} --help)`, EXIT.USAGE);
+  throw err;
+}
+
 async function serve(args: string[], io: Io): Promise<number> {
-  const { values } = parseArgs({ args, options: { artifacts: { type: 'string' }, 'allow-destructive': { type: 'boolean' }, workers: { type: 'string' }, 'strapi-database': { type: 'boolean' } }, strict: true });
+  const { values } = parseArgs({
+    args,
+    options: { artifacts: { type: 'string' }, 'data-dir': { type: 'string' }, 'allow-destructive': { type: 'boolean' }, workers: { type: 'string' }, plan: { type: 'boolean' }, 'strapi-database': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    strict: true,
+  });
+  if (values.help) {
+    io.log(COMMAND_USAGE.serve);
+    return EXIT.OK;
+  }
   if (!values.artifacts) {
-    io.err(`quire serve: --artifacts is required\n${USAGE}`);
-    return 2;
+    io.err('quire serve: --artifacts is required (quire serve --help)');
+    return EXIT.USAGE;
   }
   const workers = Number(values.workers ?? 1);
   if (!Number.isInteger(workers) || workers < 1 || workers > MAX_WORKERS) {
     io.err(`quire serve: --workers must be an integer between 1 and ${MAX_WORKERS}`);
-    return 2;
+    return EXIT.USAGE;
   }
-  const config = loadServerConfig(process.env, { artifactsDir: values.artifacts, allowDestructive: values['allow-destructive'], strapiDatabase: values['strapi-database'] });
+  const dataDir = resolveDataDir(values['data-dir'], process.env);
+  // missing artifacts stop the start before anything is written to the data dir
+  loadArtifacts(values.artifacts);
+  const config = loadServerConfig(process.env, { artifactsDir: values.artifacts, allowDestructive: values['allow-destructive'], strapiDatabase: values['strapi-database'], stateDir: dataDir });
+  if (values.plan) return plan(config.artifactsDir, config.databaseUrl, config.allowDestructive, io);
   // several processes: this one is the cluster primary; each worker runs this function again below
-  if (workers > 1 && cluster.isPrimary) return runPrimary(config, workers, io);
+  // the server and everything it serves load only now: help and settings errors answer at once
+  if (workers > 1 && cluster.isPrimary) return (await import('./serve-workers.js')).runPrimary(config, workers, io);
   tuneHeap(process.env);
-  const running = await startServer(config, undefined, undefined, { stats: queryStatsFromEnv(process.env) });
+  const { createLogger, startServer } = await import('./server.js');
+  const { queryStatsFromEnv } = await import('./http/query-stats.js');
+  const logger = createLogger(config.logLevel, Boolean(process.stdout.isTTY) && !config.production && process.env.QUIRE_LOG_FORMAT !== 'json');
+  const running = await startServer(config, logger, undefined, { stats: queryStatsFromEnv(process.env) });
   await new Promise<void>((resolve) => {
     const onSignal = (sig: string) => {
       process.stdout.write(`quire: ${sig} received, finishing in-flight requests\n`);
@@ -101,95 +133,29 @@ async function serve(args: string[], io: Io): Promise<number> {
   });
   // a worker's IPC channel would keep it alive; closing it lets the process exit 0
   if (cluster.isWorker) cluster.worker?.disconnect();
-  return 0;
+  return EXIT.OK;
 }
 
-async function token(args: string[], io: Io): Promise<number> {
-  const [sub, ...rest] = args;
-  if (sub !== 'create') {
-    io.err(`quire token: unknown subcommand "${sub ?? ''}"\n${USAGE}`);
-    return 2;
-  }
-  const { values } = parseArgs({
-    args: rest,
-    options: {
-      artifacts: { type: 'string' },
-      name: { type: 'string' },
-      type: { type: 'string' },
-      description: { type: 'string' },
-      permission: { type: 'string', multiple: true },
-      'lifespan-days': { type: 'string' },
-      admin: { type: 'string' },
-    },
-    strict: true,
-  });
-  if (!values.artifacts || !values.name || !values.type) {
-    io.err(`quire token create: --artifacts, --name and --type are required\n${USAGE}`);
-    return 2;
-  }
-  if (!(TOKEN_TYPES as readonly string[]).includes(values.type)) {
-    io.err(`quire token create: --type must be one of ${TOKEN_TYPES.join(', ')}`);
-    return 2;
-  }
-  const type = values.type as TokenType;
-  const permissions = values.permission ?? [];
-  if (type === 'custom' && permissions.length === 0) {
-    io.err('quire token create: a custom token needs at least one --permission <uid>.<action>');
-    return 2;
-  }
-  if (type !== 'custom' && permissions.length > 0) {
-    io.err('quire token create: --permission applies to custom tokens only');
-    return 2;
-  }
-  const { model } = loadArtifacts(values.artifacts);
-  for (const p of permissions) {
-    const m = /^(.+)\.(find|findOne|create|update|delete)$/.exec(p);
-    if (!USERS_PERMISSIONS.has(p) && (!m || !model.contentTypes[m[1]])) {
-      io.err(`quire token create: unknown permission "${p}" (expected <uid>.<action> with a content-type of the artifacts)`);
-      return 2;
-    }
-  }
-  let expiresAt: string | null = null;
-  if (values['lifespan-days'] !== undefined) {
-    const days = Number(values['lifespan-days']);
-    if (!Number.isInteger(days) || days < 1 || days > 3650) {
-      io.err('quire token create: --lifespan-days must be an integer between 1 and 3650');
-      return 2;
-    }
-    expiresAt = new Date(Date.now() + days * 86_400_000).toISOString();
-  }
-  const config = loadServerConfig(process.env, { artifactsDir: values.artifacts });
-  const repo = await createRepository({ model, databaseUrl: config.databaseUrl });
+/** `quire serve --plan`: the schema changes and the SQL the start would run, rolled back */
+async function plan(artifactsDir: string, databaseUrl: string, allowDestructive: boolean, io: Io): Promise<number> {
+  const { model } = loadArtifacts(artifactsDir);
+  const repo = await createRepository({ model, databaseUrl });
   try {
     if (repo.strapiDatabase) {
-      io.err('quire token create: this database is managed by Strapi: make API tokens in Strapi\'s admin panel (Settings > API Tokens); quire accepts them with the same API_TOKEN_SALT');
-      return 1;
+      io.log(`-- ${describeDatabase(databaseUrl)} is managed by Strapi: quire changes nothing in it (see quire indexes)`);
+      return EXIT.OK;
     }
-    await syncSchema(repo, model, { allowDestructive: false });
-    let adminUserId: number | null = null;
-    if (values.admin !== undefined) {
-      const owner = await repo.adminUsers.findByEmail(values.admin);
-      if (!owner) {
-        io.err(`quire token create: no admin user with email "${values.admin}" (create one with quire admin create)`);
-        return 2;
-      }
-      adminUserId = owner.id;
-    }
-    const key = generateAccessKey();
-    await repo.apiTokens.create({ name: values.name, description: values.description ?? '', type, permissions, accessKeyHash: hashAccessKey(key, config.apiTokenSalt), expiresAt, adminUserId });
-    io.log(key);
+    const report = await syncSchema(repo, model, { allowDestructive: true, dryRun: true });
+    io.log(`-- schema plan for ${describeDatabase(databaseUrl)}: ${report.changes.length} change(s), nothing applied`);
+    for (const c of report.changes) io.log(`-- ${c.destructive ? '[destructive] ' : ''}${describeChange(c)}`);
+    for (const sql of report.statements ?? []) io.log(`${sql};`);
+    const destructive = report.changes.filter((c) => c.destructive).length;
+    if (destructive && !allowDestructive) io.log(`-- ${destructive} destructive change(s): quire serve refuses them unless --allow-destructive`);
+    return EXIT.OK;
   } finally {
     await repo.close();
   }
-  return 0;
 }
-
-/** Permissions of the users-permissions routes a custom token may hold. */
-const USERS_PERMISSIONS = new Set([
-  'plugin::users-permissions.auth.callback', 'plugin::users-permissions.auth.register',
-  ...['me', 'find', 'findOne', 'count', 'update', 'destroy'].map((a) => `plugin::users-permissions.user.${a}`),
-  'plugin::documentation.contracts.read',
-]);
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -203,54 +169,59 @@ function adminPasswordProblem(password: string): string | undefined {
 
 async function admin(args: string[], io: Io): Promise<number> {
   const [sub, ...rest] = args;
+  if (sub === '--help' || sub === '-h' || sub === 'help') {
+    io.log(COMMAND_USAGE.admin);
+    return EXIT.OK;
+  }
   if (sub !== 'create') {
-    io.err(`quire admin: unknown subcommand "${sub ?? ''}"\n${USAGE}`);
-    return 2;
+    io.err(`quire admin: unknown subcommand "${sub ?? ''}" (quire admin --help)`);
+    return EXIT.USAGE;
   }
   const { values } = parseArgs({
     args: rest,
-    options: { artifacts: { type: 'string' }, email: { type: 'string' }, firstname: { type: 'string' }, lastname: { type: 'string' }, password: { type: 'string' } },
+    options: { artifacts: { type: 'string' }, 'data-dir': { type: 'string' }, email: { type: 'string' }, firstname: { type: 'string' }, lastname: { type: 'string' }, password: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
     strict: true,
   });
+  if (values.help) {
+    io.log(COMMAND_USAGE.admin);
+    return EXIT.OK;
+  }
   if (!values.artifacts || !values.email || !values.firstname || !values.lastname || !values.password) {
-    io.err(`quire admin create: --artifacts, --email, --firstname, --lastname and --password are required\n${USAGE}`);
-    return 2;
+    io.err('quire admin create: --artifacts, --email, --firstname, --lastname and --password are required (quire admin --help)');
+    return EXIT.USAGE;
   }
   if (!EMAIL.test(values.email) || values.email.length > 255) {
     io.err(`quire admin create: "${values.email}" is not a valid email`);
-    return 2;
+    return EXIT.USAGE;
   }
   const problem = adminPasswordProblem(values.password);
   if (problem) {
     io.err(`quire admin create: the password ${problem}`);
-    return 2;
+    return EXIT.USAGE;
   }
-  const { model } = loadArtifacts(values.artifacts);
-  const config = loadServerConfig(process.env, { artifactsDir: values.artifacts });
-  const repo = await createRepository({ model, databaseUrl: config.databaseUrl });
+  const { repo } = await openProject(values.artifacts, resolveDataDir(values['data-dir'], process.env));
   try {
-    await syncSchema(repo, model, { allowDestructive: false });
     if (await repo.adminUsers.findByEmail(values.email)) {
       io.err(`quire admin create: an admin with email "${values.email.toLowerCase()}" already exists`);
-      return 1;
+      return EXIT.CONFLICT;
     }
     const created = await repo.adminUsers.create({ email: values.email, firstname: values.firstname, lastname: values.lastname, passwordHash: await hashPassword(values.password) });
     io.log(`admin ${created.id} ${created.email}`);
   } finally {
     await repo.close();
   }
-  return 0;
+  return EXIT.OK;
 }
 
 /** `quire indexes`: the indexes quire's own sync would create on Strapi's tables, for an operator to review and run. */
 function indexes(args: string[], io: Io): number {
   const { values } = parseArgs({ args, options: { artifacts: { type: 'string' } }, strict: true });
   if (!values.artifacts) {
-    io.err(`quire indexes: --artifacts is required\n${USAGE}`);
-    return 2;
+    io.err('quire indexes: --artifacts is required (quire indexes --help)');
+    return EXIT.USAGE;
   }
   const { model } = loadArtifacts(values.artifacts);
   io.log('-- quire: indexes for reads on a database Strapi manages (PostgreSQL and SQLite); names start with quire_');
   for (const line of speedIndexSql(model)) io.log(line);
-  return 0;
+  return EXIT.OK;
 }

@@ -1,6 +1,7 @@
 /**
  * engine/config: the server's settings from the environment, checked once at start.
- * PORT, HOST, DATABASE_URL, JWT_SECRET, API_TOKEN_SALT, NODE_ENV, LOG_LEVEL, CORS_ORIGINS,
+ * PORT, HOST, DATABASE_URL (or Strapi's DATABASE_CLIENT/HOST/PORT/NAME/USERNAME/PASSWORD/FILENAME:
+ * config/database-settings.ts), JWT_SECRET, API_TOKEN_SALT, NODE_ENV, LOG_LEVEL, CORS_ORIGINS,
  * BODY_LIMIT, SHUTDOWN_TIMEOUT_MS, JWT_EXPIRES_IN (seconds or "30d"; overrides plugins.json's
  * users-permissions jwt.expiresIn), AUTH_RATE_LIMIT_MAX (counted attempts at each credential route,
  * per IP and per identifier, within the window before 429: failed logins and current passwords, every
@@ -16,7 +17,9 @@
 import { ConfigError, envFlag } from './env-values.js';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { databaseUrlOf } from './database-settings.js';
+import { loadMetricsConfig, type MetricsConfig } from './metrics-config.js';
 import { loadUploadConfig, type UploadConfig } from '../upload/upload-config.js';
 import { loadContractsConfig, type ContractsConfig } from '../contracts/contracts-config.js';
 import { parseDuration } from './parse-duration.js';
@@ -26,6 +29,8 @@ import { loadWebhookSettings, type WebhookSettings } from '../webhooks/webhook-s
 
 export interface ServerConfig {
   artifactsDir: string;
+  /** absolute: the SQLite file, uploaded files and development secrets live here (config/data-dir.ts) */
+  dataDir: string;
   port: number;
   host: string;
   databaseUrl: string;
@@ -60,6 +65,8 @@ export interface ServerConfig {
   database: DatabaseTuning;
   /** how webhook deliveries are sent and retried (webhooks/webhook-settings.ts) */
   webhooks: WebhookSettings;
+  /** METRICS_ENABLED, METRICS_TOKEN, METRICS_PORT, METRICS_HOST (config/metrics-config.ts) */
+  metrics: MetricsConfig;
   /** POPULATE_DEEP: `populate=deep` as strapi-plugin-populate-deep answers it, on or off whatever the project says; undefined: the project decides */
   populateDeep?: boolean;
 }
@@ -93,7 +100,9 @@ const int = (name: string, v: string | undefined, dflt: number, min = 0, max = N
   return n;
 };
 
-/** Development secrets are generated once and kept in .tmp/secrets.json so restarts keep tokens valid. */
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** Development secrets are generated once and kept in <data dir>/secrets.json so restarts keep tokens valid. */
 function devSecret(stateDir: string, key: 'jwtSecret' | 'apiTokenSalt'): string {
   const file = join(stateDir, 'secrets.json');
   let secrets: Record<string, string> = {};
@@ -120,10 +129,16 @@ function jwtExpiresIn(v: string): number {
   return seconds;
 }
 
+/**
+ * Every setting checked once; the first bad one throws a ConfigError naming its variable.
+ * `stateDir`: the data directory (absolute, or relative to the working directory; default `.quire`).
+ */
 export function loadServerConfig(env: NodeJS.ProcessEnv, opts: { artifactsDir: string; allowDestructive?: boolean; strapiDatabase?: boolean; stateDir?: string }): ServerConfig {
   const nodeEnv = env.NODE_ENV || 'development';
   const production = nodeEnv === 'production';
-  const stateDir = opts.stateDir ?? '.tmp';
+  const stateDir = resolve(opts.stateDir ?? '.quire');
+  const logLevel = env.LOG_LEVEL || 'info';
+  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
   const secret = (name: 'JWT_SECRET' | 'API_TOKEN_SALT', key: 'jwtSecret' | 'apiTokenSalt') => {
     const v = env[name];
     if (v) {
@@ -134,17 +149,16 @@ export function loadServerConfig(env: NodeJS.ProcessEnv, opts: { artifactsDir: s
     return devSecret(stateDir, key);
   };
   const origins = (env.CORS_ORIGINS ?? '*').trim();
-  return {
+  const settings = {
     artifactsDir: opts.artifactsDir,
+    dataDir: stateDir,
     port: int('PORT', env.PORT, 1337, 0, 65535),
     host: env.HOST || '0.0.0.0',
-    databaseUrl: env.DATABASE_URL || `sqlite:${join(stateDir, 'data.db')}`,
+    databaseUrl: databaseUrlOf(env, stateDir),
     nodeEnv,
     production,
-    logLevel: env.LOG_LEVEL || (production ? 'info' : 'info'),
-    jwtSecret: secret('JWT_SECRET', 'jwtSecret'),
-    apiTokenSalt: secret('API_TOKEN_SALT', 'apiTokenSalt'),
-    corsOrigins: origins === '*' || origins === '' ? '*' : origins.split(',').map((o) => o.trim()).filter(Boolean),
+    logLevel,
+    corsOrigins: origins === '*' || origins === '' ? ('*' as const) : origins.split(',').map((o) => o.trim()).filter(Boolean),
     bodyLimit: int('BODY_LIMIT', env.BODY_LIMIT, 1024 * 1024, 1),
     shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 10_000, 0),
     allowDestructive: opts.allowDestructive === true,
@@ -154,7 +168,8 @@ export function loadServerConfig(env: NodeJS.ProcessEnv, opts: { artifactsDir: s
       max: int('AUTH_RATE_LIMIT_MAX', env.AUTH_RATE_LIMIT_MAX, 10, 0, 1_000_000),
       windowMs: int('AUTH_RATE_LIMIT_WINDOW_MS', env.AUTH_RATE_LIMIT_WINDOW_MS, 900_000, 1000, 31 * 86_400_000),
     },
-    upload: loadUploadConfig(env),
+    upload: loadUploadConfig(env, process.cwd(), join(stateDir, 'uploads')),
+    metrics: loadMetricsConfig(env),
     contracts: loadContractsConfig(env, production),
     database: loadDatabaseTuning(env),
     security: loadSecurityConfig(env, production),
@@ -162,4 +177,6 @@ export function loadServerConfig(env: NodeJS.ProcessEnv, opts: { artifactsDir: s
     email: loadEmailSettings(env),
     webhooks: loadWebhookSettings(env),
   };
+  // last: a development secret is written to the data dir only once every other setting is good
+  return { ...settings, jwtSecret: secret('JWT_SECRET', 'jwtSecret'), apiTokenSalt: secret('API_TOKEN_SALT', 'apiTokenSalt') };
 }

@@ -3,7 +3,8 @@
  * /documentation, rendered in the browser from GET /openapi.json. Its assets are read from
  * node_modules and served by quire under /documentation/assets/, so it works offline with no CDN.
  * "Try it out" sends real requests; the Authorize dialog (or the token form shown when the contracts
- * are private) sets the bearer token they carry.
+ * are private) sets the bearer token they carry. Its starting values are small and valid (pagination
+ * page 1, a filter on id, path ids 1, bodies of scalar fields only), and objects go as qs brackets.
  */
 import { escapeHtml, PageAssets, type AssetList, type PageAsset } from '../http/page-assets.js';
 
@@ -32,11 +33,116 @@ const INIT_SCRIPT = `(function () {
     for (var name in schemes) if (schemes[name].type === 'http' && /^bearer$/i.test(schemes[name].scheme)) return name;
     return undefined;
   }
+  // "Try it out" starts from small valid values: Swagger UI would otherwise fill every object
+  // parameter and body from the whole schema (every filter operator of every field: a URL past the
+  // 16 KB header limit; relation ids that do not exist)
+  function deref(spec, schema) {
+    var seen = 0;
+    while (schema && schema.$ref && seen++ < 20) {
+      // a local reference: '#/components/schemas/Article'
+      var path = schema.$ref.slice(2).split('/');
+      schema = spec;
+      for (var i = 0; i < path.length; i++) schema = schema && schema[path[i].replace(/~1/g, '/').replace(/~0/g, '~')];
+    }
+    return schema || {};
+  }
+  function scalarExample(s) {
+    if (s.example !== undefined) return s.example;
+    if (s.default !== undefined) return s.default;
+    if (s.enum && s.enum.length) return s.enum[0];
+    if (s.type === 'boolean') return false;
+    if (s.type === 'integer' || s.type === 'number') return s.minimum !== undefined ? s.minimum : (s.maximum !== undefined && s.maximum < 1 ? s.maximum : 1);
+    if (s.type !== 'string') return undefined;
+    var now = new Date().toISOString();
+    if (s.format === 'email') return 'user@example.com';
+    if (s.format === 'date') return now.slice(0, 10);
+    if (s.format === 'date-time') return now;
+    if (s.format === 'time') return '12:00:00.000';
+    if (s.format === 'binary') return undefined;
+    var text = 'example';
+    if (s.minLength && s.minLength > text.length) text = new Array(s.minLength + 1).join('x');
+    if (s.pattern && !new RegExp(s.pattern).test(text)) return undefined;
+    return text;
+  }
+  // a body: the scalar fields (required ones always; optional strings without a pattern, numbers,
+  // booleans), never relations, media or components, which would need ids that exist; \`data\` is entered
+  function bodyExample(spec, schema, depth) {
+    schema = deref(spec, schema);
+    if (!schema.properties) return depth === 0 ? undefined : {};
+    var out = {};
+    var required = schema.required || [];
+    for (var name in schema.properties) {
+      if (name === 'id') continue;
+      var p = deref(spec, schema.properties[name]);
+      if (p.readOnly) continue;
+      if (p.type === 'object' && p.properties && depth === 0) { out[name] = bodyExample(spec, p, depth + 1); continue; }
+      if (p.type === 'object' || p.type === 'array' || p.anyOf || p.oneOf || p.allOf || !p.type) continue;
+      // optional: no patterned strings (uids) and no integers (media ids take integers too)
+      if (required.indexOf(name) < 0 && (p.pattern || p.type === 'integer')) continue;
+      var v = scalarExample(p);
+      if (v !== undefined) out[name] = v;
+    }
+    return out;
+  }
+  function queryExample(spec, p) {
+    var schema = deref(spec, p.schema);
+    if (p.name === 'pagination') return { page: 1, pageSize: 10 };
+    if (p.name === 'filters') return schema.properties && schema.properties.id ? { id: { $gt: 0 } } : {};
+    return undefined;
+  }
+  function withSmallExamples(spec) {
+    var params = (spec.components && spec.components.parameters) || {};
+    for (var key in params) if (params[key].in === 'path' && params[key].example === undefined && /^(integer|string)$/.test((deref(spec, params[key].schema)).type)) params[key].example = 1;
+    for (var path in spec.paths || {}) {
+      var item = spec.paths[path];
+      for (var method in item) {
+        var op = item[method];
+        if (!op || typeof op !== 'object') continue;
+        (op.parameters || []).forEach(function (ref) {
+          var p = deref(spec, ref);
+          if (p.in === 'path' && p.example === undefined && (deref(spec, p.schema)).type === 'integer') p.example = 1;
+          if (p.in !== 'query' || p.example !== undefined || p.examples) return;
+          var example = queryExample(spec, p);
+          if (example !== undefined) p.example = example;
+        });
+        var json = op.requestBody && op.requestBody.content && op.requestBody.content['application/json'];
+        if (json && json.example === undefined && !json.examples) {
+          var body = bodyExample(spec, json.schema, 0);
+          if (body !== undefined) json.example = body;
+        }
+      }
+    }
+    return spec;
+  }
+  // what Swagger UI sends as JSON text (a nested object of a deepObject parameter, an object typed
+  // into a text field) goes as qs brackets, the only form Strapi reads: filters[title][$eq]=x
+  function brackets(prefix, value, out) {
+    if (value === null || typeof value !== 'object') { out.push([prefix, String(value)]); return; }
+    var keys = Object.keys(value);
+    for (var i = 0; i < keys.length; i++) brackets(prefix + '[' + keys[i] + ']', value[keys[i]], out);
+  }
+  function asBrackets(req) {
+    var q = req.url.indexOf('?');
+    if (q < 0) return req;
+    var params = new URLSearchParams(req.url.slice(q + 1));
+    var out = [];
+    var changed = false;
+    params.forEach(function (value, key) {
+      var parsed;
+      if (value.charAt(0) === '{' || value.charAt(0) === '[') { try { parsed = JSON.parse(value); } catch (e) { parsed = undefined; } }
+      if (parsed !== null && typeof parsed === 'object') { changed = true; brackets(key, parsed, out); } else out.push([key, value]);
+    });
+    if (!changed) return req;
+    var enc = function (s) { return encodeURIComponent(s).replace(/%5B/g, '[').replace(/%5D/g, ']').replace(/%24/g, '$'); };
+    req.url = req.url.slice(0, q + 1) + out.map(function (kv) { return enc(kv[0]) + '=' + enc(kv[1]); }).join('&');
+    return req;
+  }
   function render(spec) {
     form.hidden = true;
     var ui = SwaggerUIBundle({
-      spec: spec, dom_id: '#swagger-ui', deepLinking: true, validatorUrl: null, displayOperationId: true,
-      filter: true, persistAuthorization: false, docExpansion: 'list', defaultModelsExpandDepth: 0
+      spec: withSmallExamples(spec), dom_id: '#swagger-ui', deepLinking: true, validatorUrl: null, displayOperationId: true,
+      filter: true, persistAuthorization: false, docExpansion: 'list', defaultModelsExpandDepth: 0,
+      requestInterceptor: asBrackets
     });
     var scheme = bearerScheme(spec);
     if (scheme && token()) ui.preauthorizeApiKey(scheme, token());

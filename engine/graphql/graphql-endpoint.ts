@@ -9,7 +9,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { makeExecutableSchema } from '@graphql-tools/schema';
-import { buildSchema, GraphQLError, parse, validate, type execute, type ExecutionArgs, type ExecutionResult, type GraphQLSchema } from 'graphql';
+import { buildSchema, getOperationAST, GraphQLError, parse, validate, type execute, type ExecutionArgs, type ExecutionResult, type GraphQLSchema } from 'graphql';
 import { createHandler, type Request as GraphqlHttpRequest } from 'graphql-http';
 import type { BaseLogger as Logger } from 'pino';
 import type { ActionContext } from '../actions/action-context.js';
@@ -69,7 +69,8 @@ function parseLimited(source: string, limits: DocumentLimits) {
 const acceptsHtml = (req: IncomingMessage) => /\btext\/html\b/.test(String(req.headers.accept ?? ''));
 
 /** Build the endpoint, or undefined when the published schema has no Query type (GraphQL off). */
-export async function createGraphqlEndpoint(actions: ActionContext, config: ServerConfig, artifacts: Artifacts, log: Logger): Promise<GraphqlEndpoint | undefined> {
+/** `onOperation`: called with `query` or `mutation` for every operation executed (metrics) */
+export async function createGraphqlEndpoint(actions: ActionContext, config: ServerConfig, artifacts: Artifacts, log: Logger, onOperation?: (type: string) => void): Promise<GraphqlEndpoint | undefined> {
   const { model, permissions } = actions;
   const plain = buildSchema(artifacts.sdl);
   if (!plain.getQueryType()) return undefined;
@@ -120,6 +121,7 @@ export async function createGraphqlEndpoint(actions: ActionContext, config: Serv
     validationRules: [depthLimitRule(limits.maxDepth, limits), costLimitRule(limits), ...safetyRules(config.security?.graphqlIntrospection ?? !config.production)],
     context: (req) => (req.context.context ??= contextFor(req.context)) as unknown as Record<string, unknown>,
     execute: (async (args: ExecutionArgs) => {
+      if (onOperation) onOperation(getOperationAST(args.document, args.operationName)?.operation ?? 'unknown');
       const result = await run(args);
       const state = requestStates.get(args.contextValue as GraphqlContext);
       if (!state) return result;

@@ -12,6 +12,7 @@
  * writer (5xx are logged; a 503 carries Retry-After). Handlers only translate: they never read a
  * body, check a credential or write a response themselves.
  */
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BaseLogger as Logger } from 'pino';
 import { callerOf } from '../actions/action-context.js';
@@ -44,6 +45,8 @@ export interface LifecycleOptions {
   /** contract check of a REST write body (`route.contractBody`) */
   checkBody?(operationId: string, body: unknown, params: Record<string, string>): void;
   readonly log: Logger;
+  /** every answered request, its route pattern (`unmatched` for a 404 of no route), when it ended */
+  observe?(method: string, route: string, status: number, seconds: number): void;
 }
 
 export interface Lifecycle {
@@ -53,6 +56,13 @@ export interface Lifecycle {
 }
 
 const EMPTY: Record<string, never> = Object.freeze({}) as Record<string, never>;
+
+/** a client's own X-Request-Id is kept when it is a plain token; else one is made */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+function requestIdOf(req: IncomingMessage): string {
+  const given = req.headers['x-request-id'];
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+}
 
 /**
  * The one `Authorization` header of a request. Node keeps only the first of several, so the raw
@@ -68,6 +78,13 @@ function authorizationOf(req: IncomingMessage): string | undefined {
 
 function allows(permissions: Permissions, principal: Principal, permission: RoutePermission): boolean {
   return typeof permission === 'function' ? permission(principal) : permissions.can(principal, permission[0], permission[1]);
+}
+
+interface RequestState {
+  readonly reqId: string;
+  route?: Route;
+  /** the matched path pattern */
+  pattern?: string;
 }
 
 export function createLifecycle(o: LifecycleOptions): Lifecycle {
@@ -88,7 +105,7 @@ export function createLifecycle(o: LifecycleOptions): Lifecycle {
     return { body: route.body === 'multipart' && route.multipart?.json ? parseJsonBody(raw, req.headers['content-type']) : raw };
   }
 
-  async function run(req: IncomingMessage, res: ServerResponse, state: { route?: Route }): Promise<void> {
+  async function run(req: IncomingMessage, res: ServerResponse, state: RequestState): Promise<void> {
     const rawUrl = req.url ?? '/';
     const q = rawUrl.indexOf('?');
     const pathname = q === -1 ? rawUrl : rawUrl.slice(0, q);
@@ -98,6 +115,7 @@ export function createLifecycle(o: LifecycleOptions): Lifecycle {
     const match = o.table.match(method, pathname);
     if (!match) throw new NotFoundError('Not Found');
     const route = match.route;
+    state.pattern = match.pattern;
     if (!route) throw new MethodNotAllowedError('Method Not Allowed', { allowed: match.allowed });
     state.route = route;
 
@@ -123,11 +141,13 @@ export function createLifecycle(o: LifecycleOptions): Lifecycle {
     await o.writer.write(res, method, reply, route.operationId);
   }
 
-  function fail(req: IncomingMessage, res: ServerResponse, err: unknown, route: Route | undefined): void {
+  function fail(req: IncomingMessage, res: ServerResponse, err: unknown, state: RequestState): void {
+    const { route, reqId } = state;
     const status = statusOf(err);
     // 503: the database is away or busy (one line, no stack); anything else is a bug worth its stack
-    if (status === 503) o.log.warn({ method: req.method, url: req.url, reason: (err as Error).message }, 'service unavailable');
-    else if (status >= 500) o.log.error({ err, method: req.method, url: req.url }, 'request failed');
+    if (status === 503) o.log.warn({ reqId, method: req.method, url: req.url, reason: (err as Error).message }, 'service unavailable');
+    else if (status >= 500) o.log.error({ reqId, err, method: req.method, url: req.url }, 'request failed');
+    else if (status === 413) o.log.warn({ reqId, method: req.method, url: req.url, reason: (err as Error).message }, 'request body too large');
     // a body nobody read is drained, so the connection can serve the next request
     if (!req.readableEnded) req.resume();
     if (res.headersSent) {
@@ -146,18 +166,20 @@ export function createLifecycle(o: LifecycleOptions): Lifecycle {
   function handle(req: IncomingMessage, res: ServerResponse): void {
     const started = process.hrtime.bigint();
     active++;
+    const state: RequestState = { reqId: requestIdOf(req) };
+    res.setHeader('X-Request-Id', state.reqId);
     res.on('close', () => {
       active--;
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      o.log.info({ method: req.method, url: req.url, status: res.statusCode, ms: Math.round(ms * 100) / 100 }, 'request');
+      o.log.info({ reqId: state.reqId, method: req.method, url: req.url, status: res.statusCode, ms: Math.round(ms * 100) / 100 }, 'request');
+      o.observe?.(req.method ?? 'GET', state.pattern ?? 'unmatched', res.statusCode, ms / 1000);
     });
     try {
       if (applyCors(req, res, o.corsOrigins)) return;
     } catch (err) {
       o.log.error({ err }, 'cors failure');
     }
-    const state: { route?: Route } = {};
-    run(req, res, state).catch((err: unknown) => fail(req, res, err, state.route));
+    run(req, res, state).catch((err: unknown) => fail(req, res, err, state));
   }
 
   return { handle, inFlight: () => active };

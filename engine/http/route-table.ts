@@ -20,12 +20,16 @@ export interface RouteMatch {
   params: Record<string, string>;
   /** the methods the path answers (the `Allow` header of a 405) */
   allowed: string[];
+  /** the path as it was added (`/api/articles/{id}`): the route label of metrics */
+  pattern: string;
 }
 
 const newNode = (): Node => ({ static: new Map(), routes: new Map() });
 
 export class RouteTable {
   private root = newNode();
+  /** each node's route map -> the path it was added under */
+  private readonly patterns = new WeakMap<Map<string, Route>, string>();
 
   /**
    * `add('GET', '/api/articles/{id}', route)`; a last segment `*` matches any rest of the path
@@ -38,6 +42,7 @@ export class RouteTable {
       if (seg === '*' && i === segs.length - 1) {
         node.wildcard ??= new Map();
         node.wildcard.set(method, route);
+        this.patterns.set(node.wildcard, path);
         return;
       }
       const param = /^\{(.+)\}$/.exec(seg);
@@ -51,6 +56,7 @@ export class RouteTable {
       }
     }
     node.routes.set(method, route);
+    this.patterns.set(node.routes, path);
   }
 
   /** Match a path (no query string). A single trailing slash is ignored; matching is case-sensitive. */
@@ -65,7 +71,7 @@ export class RouteTable {
     const m = method === 'HEAD' ? 'GET' : method;
     const allowed = [...found.keys()];
     if (found.has('GET')) allowed.splice(allowed.indexOf('GET') + 1, 0, 'HEAD');
-    return { route: found.get(m), params, allowed };
+    return { route: found.get(m), params, allowed, pattern: this.patterns.get(found) ?? pathname };
   }
 
   private walk(node: Node, segs: string[], i: number, params: Record<string, string>): Map<string, Route> | undefined {

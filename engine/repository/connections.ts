@@ -24,6 +24,13 @@ export class Connections {
     if (this.dialect === 'postgres') (connection as PgConnection).once('end', () => this.live.delete(connection));
   }
 
+  /** connections open now (the metrics' pool gauge) */
+  open(): number {
+    let n = 0;
+    for (const c of this.live) if (this.dialect === 'postgres' || (c as SqliteConnection).open) n++;
+    return n;
+  }
+
   /** the pool's `validate`: false makes knex's pool destroy the connection instead of handing it out */
   usable(connection: object): boolean {
     if (this.discarded.has(connection)) return false;

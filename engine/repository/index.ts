@@ -4,7 +4,7 @@
  * objection.
  */
 export { createRepository, type RepositoryOptions } from './create-repository.js';
-export { SchemaSyncRefused, syncSchema, type SyncOptions } from './schema/sync-schema.js';
+export { describeChange, SchemaSyncRefused, syncSchema, type SyncOptions } from './schema/sync-schema.js';
 export { speedIndexSql, StrapiSchemaMismatch } from './schema/strapi-schema.js';
 export type {
   AdminUserRecord, ApiTokenRecord, CreatorPair, CreatorSummary, FindResult, LocaleRecord, NewApiToken, PermissionRecord, Repository, RoleRecord,

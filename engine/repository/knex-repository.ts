@@ -4,12 +4,13 @@
  * on the way out; transaction() hands `fn` a repository bound to the transaction. Knows nothing of HTTP.
  */
 import type { Knex } from 'knex';
+import { ServiceUnavailableError } from '../errors/errors.js';
 import type { CreatePlan, DeletePlan, Entry, FindOnePlan, FindPlan, UpdatePlan } from '../plan/types.js';
 import { readCreators, stampCreator } from './creator-fields.js';
 import type { RunContext } from './run-context.js';
 import { runFind, runFindOne } from './run-find.js';
 import { createAdminUser, findAdminUserByEmail } from './stores/admin-users.js';
-import { createApiToken, findApiTokenByHash, touchApiToken } from './stores/api-tokens.js';
+import { createApiToken, deleteApiToken, findApiTokenByHash, findApiTokenByName, listApiTokens, rekeyApiToken, touchApiToken } from './stores/api-tokens.js';
 import { findStrapiApiTokenByHash, refuseStrapiTokenCreate, touchStrapiApiToken } from './stores/strapi-api-tokens.js';
 import { createLocale, deleteLocales, listLocales } from './stores/locales.js';
 import { lastPasswordChange, recordPasswordChange } from './stores/password-changes.js';
@@ -37,17 +38,25 @@ export class KnexRepository implements Repository {
   constructor(readonly ctx: RunContext) {
     this.dialect = ctx.dialect.name;
     this.strapiDatabase = ctx.strapi === true;
-    // a Strapi database: the tokens made in Strapi's admin (stores/strapi-api-tokens.ts)
+    // a Strapi database: the tokens made in Strapi's admin (stores/strapi-api-tokens.ts); Strapi's admin manages them
     this.apiTokens = this.strapiDatabase
       ? {
           create: () => this.guard(async () => refuseStrapiTokenCreate()),
           findByHash: (hash: string) => this.guard(() => findStrapiApiTokenByHash(this.ctx, hash)),
           touch: (id: number) => this.guard(() => touchStrapiApiToken(this.ctx, id)),
+          list: () => this.guard(async () => refuseStrapiTokenCreate()),
+          findByName: () => this.guard(async () => refuseStrapiTokenCreate()),
+          delete: () => this.guard(async () => refuseStrapiTokenCreate()),
+          rekey: () => this.guard(async () => refuseStrapiTokenCreate()),
         }
       : {
           create: (token: NewApiToken) => this.guard(() => createApiToken(this.ctx, token)),
           findByHash: (hash: string) => this.guard(() => findApiTokenByHash(this.ctx, hash)),
           touch: (id: number) => this.guard(() => touchApiToken(this.ctx, id)),
+          list: () => this.guard(() => listApiTokens(this.ctx)),
+          findByName: (name: string) => this.guard(() => findApiTokenByName(this.ctx, name)),
+          delete: (id: number) => this.guard(() => deleteApiToken(this.ctx, id)),
+          rekey: (id: number, hash: string) => this.guard(() => rekeyApiToken(this.ctx, id, hash)),
         };
     this.adminUsers = {
       create: (admin) => this.guard(() => createAdminUser(this.ctx, admin)),
@@ -126,6 +135,22 @@ export class KnexRepository implements Repository {
   transaction<T>(fn: (tx: Repository) => Promise<T>): Promise<T> {
     if (this.ctx.tx) return this.guard(() => runInSavepoint(this.ctx, () => fn(this)));
     return this.guard(() => runInTransaction({ ...this.ctx, written: new WrittenRows() }, (ctx) => fn(new KnexRepository(ctx))));
+  }
+
+  /** any failure of `SELECT 1` means the database is not ready for this process: a 503, its reason as `cause` */
+  async ping(): Promise<void> {
+    try {
+      await this.guard(() => this.ctx.knex.raw('SELECT 1'));
+    } catch (err) {
+      if (err instanceof ServiceUnavailableError) throw err;
+      const unavailable = new ServiceUnavailableError('Database unavailable');
+      unavailable.cause = err;
+      throw unavailable;
+    }
+  }
+
+  openConnections(): number {
+    return this.ctx.connections.open();
   }
 
   async close(forceAfterMs?: number): Promise<void> {

@@ -144,6 +144,12 @@ export interface Repository {
     create(token: NewApiToken): Promise<ApiTokenRecord>;
     findByHash(hash: string): Promise<ApiTokenRecord | undefined>;
     touch(id: number): Promise<void>;
+    list(): Promise<ApiTokenRecord[]>;
+    findByName(name: string): Promise<ApiTokenRecord | undefined>;
+    /** returns whether a token was deleted */
+    delete(id: number): Promise<boolean>;
+    /** a new access key hash (the old key stops working); returns whether the token exists */
+    rekey(id: number, accessKeyHash: string): Promise<boolean>;
   };
   readonly adminUsers: {
     create(admin: Omit<AdminUserRecord, 'id'>): Promise<AdminUserRecord>;
@@ -203,6 +209,10 @@ export interface Repository {
     stamp(uid: string, id: number, adminUserId: number, created: boolean): Promise<void>;
     read(uid: string, ids: readonly number[]): Promise<Map<number, CreatorPair>>;
   };
+  /** one `SELECT 1` (readiness); a ServiceUnavailableError while the database is away */
+  ping(): Promise<void>;
+  /** connections the pool holds open now */
+  openConnections(): number;
   /**
    * Close the pool. Connections still busy after `forceAfterMs` (a request cut by the shutdown
    * deadline) are closed under their statement; without it, close waits for them.
@@ -225,4 +235,6 @@ export interface SyncReport {
    * each); every start tries again until the duplicates are gone
    */
   warnings?: string[];
+  /** a dry run (`syncSchema(..., { dryRun: true })`): the statements it sent before rolling back */
+  statements?: string[];
 }

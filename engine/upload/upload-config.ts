@@ -1,12 +1,13 @@
 /**
  * engine/upload: the upload plugin's settings from the environment, checked once at start (part of
- * ServerConfig). UPLOAD_PROVIDER (local | s3), UPLOAD_DIR (local files, default public/uploads),
+ * ServerConfig). UPLOAD_PROVIDER (local | s3), UPLOAD_DIR (local files; default public/uploads, the server passes <data dir>/uploads),
  * UPLOAD_MAX_FILE_SIZE (bytes; default the project's `upload.config.sizeLimit`, else 200 MB),
  * UPLOAD_MAX_FILES (per request, default 20),
  * UPLOAD_CACHE_MAX_AGE (seconds, /uploads responses, default 86400), S3_* for the S3 provider.
  */
 import { tmpdir } from 'node:os';
 import { resolve } from 'node:path';
+import { ConfigError } from '../config/env-values.js';
 
 export interface S3Settings {
   bucket: string;
@@ -34,7 +35,8 @@ export interface UploadConfig {
   s3?: S3Settings;
 }
 
-export class UploadConfigError extends Error {}
+/** a bad UPLOAD_* or S3_* setting: a ConfigError, so the start stops with its one line */
+export class UploadConfigError extends ConfigError {}
 
 const MB = 1024 * 1024;
 /** one PUT to S3 takes at most 5 GiB */
@@ -67,12 +69,12 @@ function url(name: string, v: string | undefined): string | undefined {
 }
 
 /** `loadUploadConfig({ UPLOAD_PROVIDER: 's3', S3_BUCKET: 'media' })` -> { provider: 's3', s3: { bucket: 'media', region: 'us-east-1', ... } } */
-export function loadUploadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): UploadConfig {
+export function loadUploadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd(), defaultDir = 'public/uploads'): UploadConfig {
   const provider = (env.UPLOAD_PROVIDER || 'local').toLowerCase();
   if (provider !== 'local' && provider !== 's3') throw new UploadConfigError(`UPLOAD_PROVIDER must be "local" or "s3", got "${env.UPLOAD_PROVIDER}"`);
   const config: UploadConfig = {
     provider,
-    dir: resolve(cwd, env.UPLOAD_DIR || 'public/uploads'),
+    dir: resolve(cwd, env.UPLOAD_DIR || defaultDir),
     tmpDir: resolve(cwd, env.UPLOAD_TMP_DIR || tmpdir()),
     maxFileSize: int('UPLOAD_MAX_FILE_SIZE', env.UPLOAD_MAX_FILE_SIZE, 200 * MB, 1, MAX_FILE_SIZE),
     ...(env.UPLOAD_MAX_FILE_SIZE ? { maxFileSizeSet: true } : {}),

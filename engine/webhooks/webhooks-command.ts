@@ -5,9 +5,8 @@
  * Strapi's `trigger-test` event to one webhook now and prints the receiver's answer.
  */
 import { parseArgs } from 'node:util';
-import { loadArtifacts } from '../boot/load-artifacts.js';
-import { loadServerConfig } from '../config/server-config.js';
-import { createRepository, syncSchema } from '../repository/index.js';
+import { openProject } from '../cli/open-project.js';
+import { resolveDataDir } from '../config/data-dir.js';
 import type { Repository, WebhookDeliveryRecord } from '../repository/types.js';
 import { postWebhook } from './post-webhook.js';
 import { triggerTestPayload } from './webhook-payload.js';
@@ -16,9 +15,9 @@ import type { WebhookSettings } from './webhook-settings.js';
 
 type Io = { log: (s: string) => void; err: (s: string) => void };
 
-export const WEBHOOKS_USAGE = `  webhooks list --artifacts <dir>
-  webhooks deliveries --artifacts <dir> [--failed] [--limit N]
-  webhooks test <name> --artifacts <dir>`;
+export const WEBHOOKS_USAGE = `  webhooks list --artifacts <dir> [--data-dir <dir>]
+  webhooks deliveries --artifacts <dir> [--data-dir <dir>] [--failed] [--limit N]
+  webhooks test <name> --artifacts <dir> [--data-dir <dir>]`;
 
 /** rows as columns padded to their widest cell */
 function table(rows: string[][]): string {
@@ -33,12 +32,10 @@ function deliveryRow(d: WebhookDeliveryRecord): string[] {
   return [String(d.id), d.deliveryId, d.webhook, d.event, d.status, String(d.attempts), d.lastStatus === null ? '-' : String(d.lastStatus), iso(d.createdAt), when, d.lastError ?? ''];
 }
 
-async function withRepo<T>(artifactsDir: string, fn: (repo: Repository, set: WebhookSet, settings: WebhookSettings) => Promise<T>): Promise<T> {
-  const { model } = loadArtifacts(artifactsDir);
-  const config = loadServerConfig(process.env, { artifactsDir });
-  const repo = await createRepository({ model, databaseUrl: config.databaseUrl });
+async function withRepo<T>(artifactsDir: string, dataDir: string | undefined, fn: (repo: Repository, set: WebhookSet, settings: WebhookSettings) => Promise<T>): Promise<T> {
+  const { artifacts, config, repo } = await openProject(artifactsDir, resolveDataDir(dataDir, process.env));
+  const { model } = artifacts;
   try {
-    await syncSchema(repo, model, { allowDestructive: false });
     const set = new WebhookSet(model.config.webhooks, repo);
     await set.refresh();
     return await fn(repo, set, config.webhooks);
@@ -51,7 +48,7 @@ export async function webhooksCommand(args: string[], io: Io): Promise<number> {
   const [sub, ...rest] = args;
   const { values, positionals } = parseArgs({
     args: rest,
-    options: { artifacts: { type: 'string' }, failed: { type: 'boolean' }, limit: { type: 'string' } },
+    options: { artifacts: { type: 'string' }, 'data-dir': { type: 'string' }, failed: { type: 'boolean' }, limit: { type: 'string' } },
     allowPositionals: true,
     strict: true,
   });
@@ -64,7 +61,7 @@ export async function webhooksCommand(args: string[], io: Io): Promise<number> {
     return 2;
   }
   if (sub === 'list')
-    return withRepo(values.artifacts, async (_repo, set) => {
+    return withRepo(values.artifacts, values['data-dir'], async (_repo, set) => {
       const all = set.all();
       if (all.length === 0) {
         io.log('no webhooks (declare them in config/webhooks.json)');
@@ -79,7 +76,7 @@ export async function webhooksCommand(args: string[], io: Io): Promise<number> {
       io.err('quire webhooks deliveries: --limit must be an integer between 1 and 10000');
       return 2;
     }
-    return withRepo(values.artifacts, async (repo) => {
+    return withRepo(values.artifacts, values['data-dir'], async (repo) => {
       const rows = await repo.webhooks.list({ failed: values.failed === true, limit });
       if (rows.length === 0) {
         io.log(values.failed ? 'no failed deliveries' : 'no deliveries');
@@ -94,7 +91,7 @@ export async function webhooksCommand(args: string[], io: Io): Promise<number> {
     io.err(`quire webhooks test: name the webhook\nusage:\n${WEBHOOKS_USAGE}`);
     return 2;
   }
-  return withRepo(values.artifacts, async (_repo, set, settings) => {
+  return withRepo(values.artifacts, values['data-dir'], async (_repo, set, settings) => {
     const w = set.byName(name);
     if (!w) {
       io.err(`quire webhooks test: no webhook named "${name}" (quire webhooks list shows them)`);

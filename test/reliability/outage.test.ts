@@ -221,14 +221,14 @@ if (DIALECT === 'postgres') {
   process.stdout.write('outage.test: pg_terminate_backend and pool cases run on PostgreSQL only (QUIRE_TEST_DIALECT=postgres)\n');
 }
 
-test('quire serve with its database unreachable at start: exit 1 with one line naming it, no stack, no secret', async () => {
+test('quire serve with its database unreachable at start: exit 5 with one line naming it, no stack, no secret', async () => {
   const state = tempDir();
   writeFileSync(join(state, 'a-file'), '');
   const databaseUrl = DIALECT === 'postgres' ? `postgres://postgres:hunter2-secret@127.0.0.1:${await closedPort()}/nowhere` : `sqlite:${join(state, 'a-file', 'data.db')}`;
   const env = { ...process.env, DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', API_TOKEN_SALT: 'outage-salt-0123456789', JWT_SECRET: 'outage-jwt-0123456789', LOG_LEVEL: 'warn' };
   const started = Date.now();
   const r = spawnSync(process.execPath, [join(REPO_ROOT, 'bin', 'quire.js'), 'serve', '--artifacts', join(EXAMPLE_SPEC, 'artifacts')], { env, cwd: state, encoding: 'utf8', timeout: 30_000 });
-  assert.is(r.status, 1, r.stderr);
+  assert.is(r.status, 5, r.stderr);
   assert.ok(Date.now() - started < 15_000);
   const lines = r.stderr.trim().split('\n');
   assert.is(lines.length, 1, r.stderr);

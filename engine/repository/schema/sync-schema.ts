@@ -2,7 +2,8 @@
  * engine/repository/schema: syncSchema(repository or knex, model, { allowDestructive }) -> SyncReport.
  * One transaction (PostgreSQL: plus an advisory lock, so concurrent starts sync one at a time):
  * diff the last snapshot against the model, refuse destructive changes unless allowed
- * (SchemaSyncRefused lists them, one per line), apply, store the new snapshot.
+ * (SchemaSyncRefused lists them, one per line), apply, store the new snapshot. A dry run does all of
+ * it, records the statements sent, and rolls back.
  */
 import type { Knex } from 'knex';
 import type { NormalizedModel } from '../../../compiler/model/types.js';
@@ -34,6 +35,18 @@ export interface SyncOptions {
   allowDestructive: boolean;
   /** a database Strapi manages (strapi-schema.ts): check its tables, sync only quire's own; undefined: detected */
   strapiDatabase?: boolean;
+  /** run the sync, keep the statements it sent (`report.statements`), then roll everything back */
+  dryRun?: boolean;
+}
+
+/** ends a dry run's transaction (its rollback) and carries its report out */
+class DryRunDone {
+  constructor(readonly report: SyncReport) {}
+}
+
+/** statements of a dry run worth showing: the changes, not the snapshot bookkeeping, locks or reads */
+function isChange(sql: string): boolean {
+  return !/^\s*(select|pragma|savepoint|release|rollback|begin|commit)\b/i.test(sql) && !sql.includes(SCHEMA_STATE_TABLE) && !/pg_advisory/i.test(sql);
 }
 
 /** the snapshot's tables that `schema` names */
@@ -56,10 +69,13 @@ function isBusy(err: unknown): boolean {
   return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
 }
 
+export { describeChange };
+
 export async function syncSchema(target: Repository | Knex, model: NormalizedModel, opts: SyncOptions): Promise<SyncReport> {
   const knex = knexOf(target);
   for (let attempt = 1; ; attempt++) {
     try {
+      if (opts.dryRun) return await dryRun(knex, model, opts);
       return await syncOnce(knex, model, opts);
     } catch (err) {
       if (attempt < ATTEMPTS && isBusy(err)) {
@@ -74,7 +90,28 @@ export async function syncSchema(target: Repository | Knex, model: NormalizedMod
   }
 }
 
-async function syncOnce(knex: Knex, model: NormalizedModel, opts: SyncOptions): Promise<SyncReport> {
+/** the sync with every statement recorded, rolled back at the end (`quire serve --plan`) */
+async function dryRun(knex: Knex, model: NormalizedModel, opts: SyncOptions): Promise<SyncReport> {
+  const statements: string[] = [];
+  const record = (q: { sql: string; bindings?: readonly unknown[] }) => {
+    if (!isChange(q.sql)) return;
+    statements.push(q.bindings?.length ? `${q.sql} -- bindings: ${JSON.stringify(q.bindings)}` : q.sql);
+  };
+  knex.on('query', record);
+  try {
+    await syncOnce(knex, model, opts, (report) => {
+      throw new DryRunDone({ ...report, statements });
+    });
+    throw new Error('schema dry run: the transaction was not rolled back');
+  } catch (err) {
+    if (err instanceof DryRunDone) return err.report;
+    throw err;
+  } finally {
+    knex.off('query', record);
+  }
+}
+
+async function syncOnce(knex: Knex, model: NormalizedModel, opts: SyncOptions, beforeCommit?: (report: SyncReport) => void): Promise<SyncReport> {
   const dialect = dialectOfKnex(knex);
   const full = desiredSchema(model);
   // a Strapi database: the model's tables are Strapi's (checked, never changed); only quire's own are
@@ -97,11 +134,12 @@ async function syncOnce(knex: Knex, model: NormalizedModel, opts: SyncOptions): 
     if (planned.length > 0 || !stored) await writeSnapshot(trx, kept, stored !== undefined);
     const changes = planned.map(plain);
     if (created) changes.unshift({ kind: 'create-table', table: SCHEMA_STATE_TABLE, detail: 'schema snapshot', destructive: false });
-    if (deferred.length === 0) return { changes };
     const warnings = deferred.map(
       (d) => `unique index ${d.index} not created: rows of ${d.table} share a value of (${d.columns.join(', ')}); uniqueness is not enforced there until the duplicates are removed (checked again at every start)`,
     );
-    return { changes, warnings };
+    const report: SyncReport = deferred.length === 0 ? { changes } : { changes, warnings };
+    beforeCommit?.(report);
+    return report;
   });
 }
 

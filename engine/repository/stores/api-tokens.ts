@@ -47,3 +47,25 @@ export async function findApiTokenByHash(ctx: RunContext, hash: string): Promise
 export async function touchApiToken(ctx: RunContext, id: number): Promise<void> {
   await modelQuery(ctx, ApiTokenModel).findById(id).patch({ last_used_at: new Date().toISOString() });
 }
+
+/** every token, oldest first (`quire token list`) */
+export async function listApiTokens(ctx: RunContext): Promise<ApiTokenRecord[]> {
+  const rows = await modelQuery(ctx, ApiTokenModel).orderBy('id');
+  return rows.map(toRecord);
+}
+
+/** the token named `name` (names are unique, as in Strapi's admin) */
+export async function findApiTokenByName(ctx: RunContext, name: string): Promise<ApiTokenRecord | undefined> {
+  const row = await modelQuery(ctx, ApiTokenModel).findOne({ name });
+  return row ? toRecord(row) : undefined;
+}
+
+/** returns whether a token was deleted */
+export async function deleteApiToken(ctx: RunContext, id: number): Promise<boolean> {
+  return (await modelQuery(ctx, ApiTokenModel).deleteById(id)) > 0;
+}
+
+/** a new key for the token: the old key stops working (at once here, within the token cache's TTL elsewhere) */
+export async function rekeyApiToken(ctx: RunContext, id: number, accessKeyHash: string): Promise<boolean> {
+  return (await modelQuery(ctx, ApiTokenModel).findById(id).patch({ access_key_hash: accessKeyHash, last_used_at: null })) > 0;
+}

@@ -1,7 +1,8 @@
 /**
  * integration (contracts): the API reference page. Headless Chromium (Debian's /usr/bin/chromium
  * driven by playwright-core, offline) opens /documentation, finds the example's operations, authorizes
- * with a bearer token, sends one request through "Try it out" and sees the response; every request the
+ * with a bearer token, sends one request through "Try it out" and sees the response, and runs a list,
+ * a findOne and a create with the values the page fills in; every request the
  * page makes stays on this server. With private contracts the page asks for a token first. Without
  * /usr/bin/chromium the browser tests are skipped, loudly.
  */
@@ -86,6 +87,58 @@ browserTest('headless Chromium lists the operations and sends a request through 
     const sent = requests.find((r) => r.url === `${s.url}/api/tags/${tagId}`);
     assert.is(sent?.authorization, `Bearer ${admin}`);
     assert.is((await s.get(`/api/tags/${tagId}`)).status, 404, 'the request really ran');
+    assert.equal(problems, []);
+  } finally {
+    await page.close();
+  }
+});
+
+/** Try it out → Execute with what the page fills in; returns the status shown and the request sent */
+async function tryItOut(page: Page, requests: { url: string; method: string; body?: string }[], operationId: string): Promise<{ status: string; sent?: { url: string; method: string; body?: string } }> {
+  const op = page.locator('.opblock').filter({ has: page.locator('.opblock-summary-operation-id', { hasText: new RegExp(`^${operationId.replace('.', '\\.')}$`) }) });
+  await op.locator('.opblock-summary').first().click();
+  await op.locator('.try-out__btn').click();
+  const before = requests.length;
+  await op.locator('.execute').click();
+  const status = op.locator('.live-responses-table tbody .response-col_status').first();
+  await status.waitFor({ timeout: TIMEOUT });
+  return { status: (await status.textContent())?.trim() ?? '', sent: requests.slice(before).find((r) => r.url.includes('/api/')) };
+}
+
+browserTest('"Try it out" works with the values the page fills in: a list (short URL, filters as qs brackets), a findOne and a create', async () => {
+  const created = await s.request('POST', '/api/articles', { token: admin, body: { data: { title: 'first article', publishedAt: new Date().toISOString() } } });
+  assert.is(created.status, 200, created.text);
+  const page = await browser!.newPage();
+  const problems: string[] = [];
+  const requests: { url: string; method: string; body?: string }[] = [];
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('request', (req) => requests.push({ url: req.url(), method: req.method(), body: req.postData() ?? undefined }));
+  try {
+    await page.goto(`${s.url}/documentation`, { waitUntil: 'load', timeout: TIMEOUT });
+    await page.waitForSelector('.opblock', { timeout: TIMEOUT });
+    await page.click('.auth-wrapper .authorize');
+    await page.fill('.modal-ux input[type="text"], .modal-ux input[type="password"]', admin);
+    await page.click('.modal-ux .auth-btn-wrapper button.authorize');
+    await page.click('.modal-ux .btn-done, .modal-ux button.close-modal');
+
+    const list = await tryItOut(page, requests, 'article.find');
+    assert.is(list.status, '200', list.sent?.url);
+    const url = new URL(list.sent!.url);
+    assert.ok(list.sent!.url.length < 500, `a short URL: ${list.sent!.url.length} characters`);
+    assert.is(url.searchParams.get('filters[id][$gt]'), '0', 'a nested filter in bracket form');
+    assert.not.ok([...url.searchParams.values()].some((v) => v.startsWith('{')), 'no JSON text');
+    assert.is(url.searchParams.get('pagination[page]'), '1');
+
+    const one = await tryItOut(page, requests, 'article.findOne');
+    assert.is(one.status, '200', one.sent?.url);
+    assert.match(one.sent!.url, new RegExp(`/api/articles/${created.body.data.id}\\b`));
+
+    const before = (await s.get('/api/tags?pagination[pageSize]=100', admin)).body.data.length;
+    const create = await tryItOut(page, requests, 'tag.create');
+    assert.is(create.status, '200', create.sent?.body);
+    assert.is(create.sent!.method, 'POST');
+    assert.equal(JSON.parse(create.sent!.body!), { data: { name: 'example' } });
+    assert.is((await s.get('/api/tags?pagination[pageSize]=100', admin)).body.data.length, before + 1, 'the entry was created');
     assert.equal(problems, []);
   } finally {
     await page.close();

@@ -37,7 +37,7 @@ test('quire admin create and token create --admin', async () => {
   assert.match(ada.stdout, /^admin \d+ ada@example\.com\n$/);
   assert.is(cli('admin', 'create', '--artifacts', artifacts, '--email', 'grace@example.com', '--firstname', 'Grace', '--lastname', 'Hopper', '--password', 'Compiler42').status, 0);
   const dup = cli('admin', 'create', '--artifacts', artifacts, '--email', 'ADA@example.com', '--firstname', 'A', '--lastname', 'L', '--password', 'Analytical1');
-  assert.is(dup.status, 1);
+  assert.is(dup.status, 7);
   assert.match(dup.stderr, /already exists/);
   assert.is(cli('admin', 'create', '--artifacts', artifacts, '--email', 'weak@example.com', '--firstname', 'W', '--lastname', 'K', '--password', 'short').status, 2);
   assert.is(cli('admin', 'create', '--artifacts', artifacts, '--email', 'x@example.com').status, 2);
@@ -50,7 +50,7 @@ test('quire admin create and token create --admin', async () => {
   assert.match(adaToken, /^[a-f0-9]{64,}$/);
   graceToken = cli('token', 'create', '--artifacts', artifacts, '--name', 'grace-token', '--type', 'full-access', '--admin', 'grace@example.com').stdout.trim();
   const unknown = cli('token', 'create', '--artifacts', artifacts, '--name', 'nobody-token', '--type', 'full-access', '--admin', 'nobody@example.com');
-  assert.is(unknown.status, 2);
+  assert.is(unknown.status, 7);
   assert.match(unknown.stderr, /no admin user/);
 });
 
