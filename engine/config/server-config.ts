@@ -1,6 +1,6 @@
 /**
  * engine/config: the server's settings from the environment, checked once at start.
- * PORT, HOST, DATABASE_URL, JWT_SECRET, API_TOKEN_SALT, NODE_ENV, LOG_LEVEL, CORS_ORIGINS,
+ * PORT, HOST, DATABASE_URL (or Strapi's DATABASE_CLIENT, DATABASE_HOST, ...: config/database-url.ts), JWT_SECRET, API_TOKEN_SALT, NODE_ENV, LOG_LEVEL, CORS_ORIGINS,
  * BODY_LIMIT, SHUTDOWN_TIMEOUT_MS, JWT_EXPIRES_IN (seconds or "30d"; overrides plugins.json's
  * users-permissions jwt.expiresIn), AUTH_RATE_LIMIT_MAX (failed logins/registrations per IP and per
  * identifier within the window before 429; default 10, 0 turns it off), AUTH_RATE_LIMIT_WINDOW_MS
@@ -18,6 +18,7 @@ import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { loadUploadConfig, type UploadConfig } from '../upload/upload-config.js';
 import { loadContractsConfig, type ContractsConfig } from '../contracts/contracts-config.js';
+import { databaseUrlFromEnv } from './database-url.js';
 import { parseDuration } from './parse-duration.js';
 import { loadSecurityConfig, type SecurityConfig } from './security-config.js';
 import { loadEmailSettings, type EmailSettings } from '../email/email-settings.js';
@@ -121,7 +122,7 @@ export function loadServerConfig(env: NodeJS.ProcessEnv, opts: { artifactsDir: s
     artifactsDir: opts.artifactsDir,
     port: int('PORT', env.PORT, 1337, 0, 65535),
     host: env.HOST || '0.0.0.0',
-    databaseUrl: env.DATABASE_URL || `sqlite:${join(stateDir, 'data.db')}`,
+    databaseUrl: databaseUrlFromEnv(env) ?? `sqlite:${join(stateDir, 'data.db')}`,
     nodeEnv,
     production,
     logLevel: env.LOG_LEVEL || (production ? 'info' : 'info'),

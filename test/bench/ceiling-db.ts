@@ -11,7 +11,7 @@ export type Row = Record<string, any>;
 export type Query = (sql: string, params?: readonly unknown[]) => Promise<Row[]>;
 
 export interface CeilingDb {
-  readonly dialect: 'sqlite' | 'postgres';
+  readonly dialect: 'sqlite' | 'postgres' | 'mysql';
   readonly query: Query;
   /** BEGIN, fn, COMMIT (ROLLBACK on error) on one connection */
   transaction<T>(fn: (q: Query) => Promise<T>): Promise<T>;

@@ -54,7 +54,7 @@ export async function applyChanges(trx: Knex.Transaction, dialect: Dialect, chan
     }
   }
 
-  for (const { index } of indexesToDrop.values()) await trx.raw(`DROP INDEX IF EXISTS ${quoteId(index.name)}`);
+  for (const { table, index } of indexesToDrop.values()) await trx.raw(dialect.dropIndex(quoteId(index.name), quoteId(table)));
   const dropped = [...changes.filter((c) => c.kind === 'drop-table').map((c) => c.table), ...rebuilt];
   dropped.sort((a, b) => Number(isLink(b)) - Number(isLink(a)));
   for (const table of dropped) await trx.schema.dropTableIfExists(table);
@@ -69,9 +69,9 @@ export async function applyChanges(trx: Knex.Transaction, dialect: Dialect, chan
   }
   for (const { table, index } of indexesToAdd.values()) {
     if (index.unique && (await hasDuplicates(trx, table, index.columns))) {
-      await createIndex(trx, table, { ...index, unique: false });
+      await createIndex(trx, dialect, table, { ...index, unique: false });
       deferred.push({ table, index: index.name, columns: index.columns });
-    } else await createIndex(trx, table, index);
+    } else await createIndex(trx, dialect, table, index);
   }
   return deferred;
 }
@@ -84,9 +84,10 @@ async function hasDuplicates(trx: Knex.Transaction, table: string, columns: read
   return length > 0;
 }
 
-/** knex.raw's rows: an array on SQLite, `{ rows }` on PostgreSQL */
+/** knex.raw's rows: an array on SQLite, `{ rows }` on PostgreSQL, `[rows, fields]` on MySQL */
 function rowsOf(result: unknown): unknown[] {
-  return Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? []);
+  if (Array.isArray(result)) return Array.isArray(result[0]) ? result[0] : result;
+  return (result as { rows?: unknown[] }).rows ?? [];
 }
 
 function columnDef(defs: Map<string, TableDef>, c: PlannedChange): ColumnDef {
@@ -101,17 +102,23 @@ function movesData(dialect: Dialect, c: PlannedChange): boolean {
 
 export async function createTable(trx: Knex.Transaction, dialect: Dialect, def: TableDef): Promise<void> {
   await trx.schema.createTable(def.name, (t) => {
+    if (dialect.tableCollation) {
+      t.charset('utf8mb4');
+      t.collate(dialect.tableCollation);
+    }
     for (const col of def.columns) {
       if (col.kind === 'increments') t.increments(col.name, { primaryKey: true });
       else t.specificType(col.name, dialect.columnType(col.kind));
       if (col.references) t.foreign(col.name, indexName(def.name, `${col.name}_fk`)).references('id').inTable(col.references).onDelete('CASCADE');
     }
   });
-  for (const idx of def.indexes) await createIndex(trx, def.name, idx);
+  for (const idx of def.indexes) await createIndex(trx, dialect, def.name, idx);
 }
 
 async function addColumn(trx: Knex.Transaction, dialect: Dialect, table: string, col: ColumnDef): Promise<void> {
-  const ref = col.references ? ` REFERENCES ${quoteId(col.references)} ("id") ON DELETE CASCADE` : '';
+  const target = col.references ? `REFERENCES ${quoteId(col.references)} ("id") ON DELETE CASCADE` : '';
+  // MySQL ignores a REFERENCES clause on a column: the foreign key is a constraint of its own there
+  const ref = !target ? '' : dialect.name === 'mysql' ? `, ADD CONSTRAINT ${quoteId(indexName(table, `${col.name}_fk`))} FOREIGN KEY (${quoteId(col.name)}) ${target}` : ` ${target}`;
   await trx.raw(`ALTER TABLE ${quoteId(table)} ADD COLUMN ${quoteId(col.name)} ${dialect.columnType(col.kind as Exclude<ColumnDef['kind'], 'increments'>)}${ref}`);
 }
 
@@ -133,6 +140,10 @@ async function retypeColumn(trx: Knex.Transaction, dialect: Dialect, c: PlannedC
     await trx.raw(`ALTER TABLE ${table} ALTER COLUMN ${column} TYPE ${type} USING ${column}::${type}`);
     return;
   }
+  if (dialect.name === 'mysql') {
+    await trx.raw(`ALTER TABLE ${table} MODIFY COLUMN ${column} ${type}`);
+    return;
+  }
   if (SAME_SQLITE_AFFINITY.has(`${c.from}>${c.to}`)) return;
   const tmp = quoteId(`${c.column}__quire_retype`);
   await trx.raw(`ALTER TABLE ${table} ADD COLUMN ${tmp} ${type}`);
@@ -141,7 +152,7 @@ async function retypeColumn(trx: Knex.Transaction, dialect: Dialect, c: PlannedC
   await trx.raw(`ALTER TABLE ${table} RENAME COLUMN ${tmp} TO ${column}`);
 }
 
-async function createIndex(trx: Knex.Transaction, table: string, idx: Index | IndexDef): Promise<void> {
+async function createIndex(trx: Knex.Transaction, dialect: Dialect, table: string, idx: Index | IndexDef): Promise<void> {
   const cols = idx.columns.map(quoteId).join(', ');
   await trx.raw(`CREATE ${idx.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${quoteId(idx.name)} ON ${quoteId(table)} (${cols})`);
 }
