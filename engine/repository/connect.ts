@@ -136,8 +136,8 @@ function openMysql(databaseUrl: string, connections: Connections, pool: PoolOpti
       supportBigNumbers: true,
       bigNumberStrings: true,
       decimalNumbers: false,
-      // JSON columns (MySQL 8) arrive as their text, as on the other databases: values/decode-value.ts parses them
-      typeCast: (field: { type: string; string(): string | null }, next: () => unknown) => (field.type === 'JSON' ? field.string() : next()),
+      // JSON columns arrive as their text, as on the other databases: values/decode-value.ts parses them
+      jsonStrings: true,
       connectTimeout: acquireTimeoutMs,
     } as unknown as Knex.MySql2ConnectionConfig,
     acquireConnectionTimeout: acquireTimeoutMs,

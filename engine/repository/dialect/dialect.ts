@@ -34,6 +34,8 @@ export interface Dialect {
   caseSensitiveMatch(expr: string, mode: MatchMode, value: string): Sql;
   /** one ORDER BY item with NULLs placed first or last (`x ASC NULLS FIRST`; MySQL has no NULLS clause) */
   orderBy(expr: string, direction: 'asc' | 'desc', nulls: 'first' | 'last'): string;
+  /** the VALUES of an INSERT of a row with no column given (`DEFAULT VALUES`; MySQL: `() VALUES ()`) */
+  readonly defaultValues: string;
   /** the collation every new table gets (MySQL: a binary one, so text compares and sorts by code point) */
   readonly tableCollation?: string;
   /** DROP INDEX of quoted `name` on quoted `table` (MySQL names the table) */

@@ -84,6 +84,7 @@ export const mysqlDialect: Dialect = {
     return natural ? `${expr} ${direction.toUpperCase()}` : `${expr} IS NULL ${nulls === 'first' ? 'DESC' : 'ASC'}, ${expr} ${direction.toUpperCase()}`;
   },
   tableCollation: MYSQL_COLLATION,
+  defaultValues: '() VALUES ()',
   dropIndex: (name, table) => `DROP INDEX IF EXISTS ${name} ON ${table}`,
   bindValue: bind,
   bindFilterValue: bind,
@@ -107,10 +108,10 @@ export const mysqlDialect: Dialect = {
     return undefined;
   },
   async lockSchema(trx: Knex.Transaction): Promise<void> {
-    // a named lock of the session (MySQL has no transaction-scoped one), released by unlockSchema
-    await trx.raw("SELECT GET_LOCK('quire_schema_sync', 60)");
+    // a named lock of the session (MySQL has no transaction-scoped one), one per database, released by unlockSchema
+    await trx.raw("SELECT GET_LOCK(CONCAT('quire_schema_sync:', DATABASE()), 60)");
   },
   async unlockSchema(trx: Knex.Transaction): Promise<void> {
-    await trx.raw("SELECT RELEASE_LOCK('quire_schema_sync')");
+    await trx.raw("SELECT RELEASE_LOCK(CONCAT('quire_schema_sync:', DATABASE()))");
   },
 };

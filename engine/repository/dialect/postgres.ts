@@ -38,6 +38,7 @@ export const postgresDialect: Dialect = {
   columnType: (kind) => COLUMN_TYPES[kind],
   cast: (expr, kind) => `CAST(${expr} AS ${COLUMN_TYPES[kind]})`,
   orderBy: (expr, direction, nulls) => `${expr} ${direction.toUpperCase()} NULLS ${nulls.toUpperCase()}`,
+  defaultValues: 'DEFAULT VALUES',
   dropIndex: (name) => `DROP INDEX IF EXISTS ${name}`,
   selectExpr: (expr) => expr,
   compareExpr: (expr, kind) => (kind === 'varchar' || kind === 'text' ? `${expr} COLLATE "C"` : expr),

@@ -101,11 +101,11 @@ function movesData(dialect: Dialect, c: PlannedChange): boolean {
 }
 
 export async function createTable(trx: Knex.Transaction, dialect: Dialect, def: TableDef): Promise<void> {
+  if (dialect.tableCollation) {
+    await trx.raw(createTableText(dialect, def, dialect.tableCollation));
+    return;
+  }
   await trx.schema.createTable(def.name, (t) => {
-    if (dialect.tableCollation) {
-      t.charset('utf8mb4');
-      t.collate(dialect.tableCollation);
-    }
     for (const col of def.columns) {
       if (col.kind === 'increments') t.increments(col.name, { primaryKey: true });
       else t.specificType(col.name, dialect.columnType(col.kind));
@@ -113,6 +113,25 @@ export async function createTable(trx: Knex.Transaction, dialect: Dialect, def: 
     }
   });
   for (const idx of def.indexes) await createIndex(trx, dialect, def.name, idx);
+}
+
+/**
+ * MySQL: the table with its keys, indexes and foreign keys in one CREATE TABLE (knex's builder
+ * sends one ALTER TABLE per index and per foreign key, each rebuilding the table).
+ *   CREATE TABLE "tags" ("id" int unsigned NOT NULL AUTO_INCREMENT PRIMARY KEY, "name" varchar(255),
+ *     UNIQUE KEY "tags_name_unique" ("name")) DEFAULT CHARSET utf8mb4 COLLATE utf8mb4_nopad_bin
+ */
+function createTableText(dialect: Dialect, def: TableDef, collation: string): string {
+  const parts: string[] = [];
+  for (const col of def.columns) {
+    parts.push(col.kind === 'increments' ? `${quoteId(col.name)} int unsigned NOT NULL AUTO_INCREMENT PRIMARY KEY` : `${quoteId(col.name)} ${dialect.columnType(col.kind)}`);
+  }
+  for (const idx of def.indexes) parts.push(`${idx.unique ? 'UNIQUE ' : ''}KEY ${quoteId(idx.name)} (${idx.columns.map(quoteId).join(', ')})`);
+  for (const col of def.columns) {
+    if (!col.references) continue;
+    parts.push(`CONSTRAINT ${quoteId(indexName(def.name, `${col.name}_fk`))} FOREIGN KEY (${quoteId(col.name)}) REFERENCES ${quoteId(col.references)} ("id") ON DELETE CASCADE`);
+  }
+  return `CREATE TABLE ${quoteId(def.name)} (${parts.join(', ')}) DEFAULT CHARSET utf8mb4 COLLATE ${collation}`;
 }
 
 async function addColumn(trx: Knex.Transaction, dialect: Dialect, table: string, col: ColumnDef): Promise<void> {
