@@ -151,6 +151,9 @@ function openMysql(databaseUrl: string, connections: Connections, pool: PoolOpti
           if (statementTimeoutMs > 0) {
             // MariaDB: max_statement_time (seconds, every statement); MySQL: max_execution_time (ms, reads only)
             await run(`SET SESSION max_statement_time = ${statementTimeoutMs / 1000}`).catch(() => run(`SET SESSION max_execution_time = ${statementTimeoutMs}`));
+            // waits for a table lock (metadata) or a row lock end as timeouts too (whole seconds)
+            const seconds = Math.max(1, Math.ceil(statementTimeoutMs / 1000));
+            await run(`SET SESSION lock_wait_timeout = ${seconds}, SESSION innodb_lock_wait_timeout = ${seconds}`);
           }
         })().then(
           () => {

@@ -30,7 +30,7 @@ const CAST_TYPES: Partial<Record<ColumnKind, string>> = { ref: 'unsigned', integ
 const CONNECTION_CODES = new Set([
   'ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'EAI_AGAIN',
   'PROTOCOL_CONNECTION_LOST', 'PROTOCOL_SEQUENCE_TIMEOUT', 'ER_CON_COUNT_ERROR', 'ER_TOO_MANY_USER_CONNECTIONS',
-  'ER_ACCESS_DENIED_ERROR', 'ER_BAD_DB_ERROR', 'ER_SERVER_SHUTDOWN', 'ER_CONNECTION_KILLED', 'ER_QUERY_INTERRUPTED',
+  'ER_ACCESS_DENIED_ERROR', 'ER_DBACCESS_DENIED_ERROR', 'ER_ACCOUNT_HAS_BEEN_LOCKED', 'ER_BAD_DB_ERROR', 'ER_SERVER_SHUTDOWN', 'ER_CONNECTION_KILLED', 'ER_QUERY_INTERRUPTED',
   'ER_CLIENT_INTERACTION_TIMEOUT', 'ER_NET_READ_ERROR', 'ER_NET_READ_INTERRUPTED', 'ER_NET_ERROR_ON_WRITE',
 ]);
 /** mysql2's own errors without a server errno */
@@ -103,6 +103,9 @@ export const mysqlDialect: Dialect = {
     if (errno !== undefined && BAD_VALUE[errno]) return ValidationError.of([validationIssue([], BAD_VALUE[errno]())]);
     if (errno !== undefined && TIMEOUTS.has(errno)) return new ServiceUnavailableError('Database timeout');
     if (code && CONNECTION_CODES.has(code)) return new ServiceUnavailableError('Database unavailable');
+    // SQLSTATE class 08 (connection) and 28 (authorization); a locked account (MariaDB 4151, MySQL 3118)
+    const state = typeof (err as { sqlState?: unknown })?.sqlState === 'string' ? (err as { sqlState: string }).sqlState : '';
+    if (/^(08|28)/.test(state) || errno === 4151 || errno === 3118) return new ServiceUnavailableError('Database unavailable');
     if (e?.fatal === true) return new ServiceUnavailableError('Database unavailable');
     if (!errno && MYSQL_CONNECTION_MESSAGES.test(text)) return new ServiceUnavailableError('Database unavailable');
     return undefined;
