@@ -9,6 +9,7 @@ import { generateAccessKey, hashAccessKey, TOKEN_TYPES, type TokenType } from '.
 import { hashPassword, passwordBytes, PASSWORD_MAX_BYTES } from './auth/passwords.js';
 import { loadArtifacts, ArtifactsError } from './boot/load-artifacts.js';
 import { tuneHeap } from './boot/tune-heap.js';
+import { databaseUrlFromEnv } from './config/database-url.js';
 import { ConfigError, loadServerConfig } from './config/server-config.js';
 import { createRepository, SchemaSyncRefused, syncSchema } from './repository/index.js';
 import { queryStatsFromEnv } from './http/query-stats.js';
@@ -53,7 +54,7 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
     if (err instanceof ServiceUnavailableError) {
       const cause = err.cause as { code?: unknown; message?: unknown } | undefined;
       const reason = [cause?.code, cause?.message].filter((x) => typeof x === 'string' && x).join(' ') || err.message;
-      io.err(`quire ${command}: the database at ${describeDatabase(process.env.DATABASE_URL ?? 'sqlite:.tmp/data.db')} is unavailable (${reason.split('\n')[0]})`);
+      io.err(`quire ${command}: the database at ${describeDatabase(databaseUrlFromEnv(process.env) ?? 'sqlite:.tmp/data.db')} is unavailable (${reason.split('\n')[0]})`);
       return 1;
     }
     if (err instanceof ConfigError || err instanceof ArtifactsError || err instanceof SchemaSyncRefused || err instanceof ProjectCodeError) {

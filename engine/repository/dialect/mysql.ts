@@ -33,6 +33,12 @@ const CONNECTION_CODES = new Set([
   'ER_ACCESS_DENIED_ERROR', 'ER_DBACCESS_DENIED_ERROR', 'ER_ACCOUNT_HAS_BEEN_LOCKED', 'ER_BAD_DB_ERROR', 'ER_SERVER_SHUTDOWN', 'ER_CONNECTION_KILLED', 'ER_QUERY_INTERRUPTED',
   'ER_CLIENT_INTERACTION_TIMEOUT', 'ER_NET_READ_ERROR', 'ER_NET_READ_INTERRUPTED', 'ER_NET_ERROR_ON_WRITE',
 ]);
+/**
+ * errno of refused or ended sessions (mysql2's code names follow MySQL's numbering, which MariaDB's
+ * own errors above 1900 do not): too many connections, access denied, unknown database, server
+ * shutdown, connection killed (MariaDB 1927), account locked (MariaDB 4151, MySQL 3118)
+ */
+const CONNECTION_ERRNOS = new Set([1040, 1044, 1045, 1049, 1053, 1927, 4151, 3118]);
 /** mysql2's own errors without a server errno */
 const MYSQL_CONNECTION_MESSAGES = /(Can't add new command when connection is in closed state|Connection lost|connect ETIMEDOUT|Pool is closed)/;
 
@@ -103,16 +109,18 @@ export const mysqlDialect: Dialect = {
     if (errno !== undefined && BAD_VALUE[errno]) return ValidationError.of([validationIssue([], BAD_VALUE[errno]())]);
     if (errno !== undefined && TIMEOUTS.has(errno)) return new ServiceUnavailableError('Database timeout');
     if (code && CONNECTION_CODES.has(code)) return new ServiceUnavailableError('Database unavailable');
-    // SQLSTATE class 08 (connection) and 28 (authorization); a locked account (MariaDB 4151, MySQL 3118)
+    // SQLSTATE class 08 (connection) and 28 (authorization)
     const state = typeof (err as { sqlState?: unknown })?.sqlState === 'string' ? (err as { sqlState: string }).sqlState : '';
-    if (/^(08|28)/.test(state) || errno === 4151 || errno === 3118) return new ServiceUnavailableError('Database unavailable');
+    if (/^(08|28)/.test(state) || (errno !== undefined && CONNECTION_ERRNOS.has(errno))) return new ServiceUnavailableError('Database unavailable');
     if (e?.fatal === true) return new ServiceUnavailableError('Database unavailable');
     if (!errno && MYSQL_CONNECTION_MESSAGES.test(text)) return new ServiceUnavailableError('Database unavailable');
     return undefined;
   },
   async lockSchema(trx: Knex.Transaction): Promise<void> {
     // a named lock of the session (MySQL has no transaction-scoped one), one per database, released by unlockSchema
-    await trx.raw("SELECT GET_LOCK(CONCAT('quire_schema_sync:', DATABASE()), 60)");
+    const [rows] = (await trx.raw("SELECT GET_LOCK(CONCAT('quire_schema_sync:', DATABASE()), 60) AS \"locked\"")) as [{ locked: unknown }[]];
+    // 0: another instance held it for a minute
+    if (Number(rows[0]?.locked) !== 1) throw new ServiceUnavailableError('Database timeout');
   },
   async unlockSchema(trx: Knex.Transaction): Promise<void> {
     await trx.raw("SELECT RELEASE_LOCK(CONCAT('quire_schema_sync:', DATABASE()))");
