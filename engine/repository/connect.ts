@@ -148,6 +148,8 @@ function openMysql(databaseUrl: string, connections: Connections, pool: PoolOpti
         const run = (text: string) => new Promise<void>((ok, fail) => conn.query(text, (err: Error | null) => (err ? fail(err) : ok())));
         (async () => {
           await run(session);
+          // READ COMMITTED, as PostgreSQL runs: InnoDB's REPEATABLE READ takes gap locks that make parallel creates deadlock
+          await run('SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED');
           if (statementTimeoutMs > 0) {
             // MariaDB: max_statement_time (seconds, every statement); MySQL: max_execution_time (ms, reads only)
             await run(`SET SESSION max_statement_time = ${statementTimeoutMs / 1000}`).catch(() => run(`SET SESSION max_execution_time = ${statementTimeoutMs}`));

@@ -115,7 +115,8 @@ function openMysql(url: string): CeilingDb {
   let count = 0;
   const on = (client: mysql.Pool | mysql.PoolConnection): Query => async (sql, params = []) => {
     count++;
-    const [rows] = await client.query(sql, params as unknown[]);
+    // the ceiling's SQL is written for SQLite and PostgreSQL: MySQL casts to CHAR, not TEXT
+    const [rows] = await client.query(sql.replaceAll(' AS TEXT)', ' AS CHAR)'), params as unknown[]);
     return Array.isArray(rows) ? (rows as Row[]) : [];
   };
   return {
