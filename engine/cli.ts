@@ -145,6 +145,10 @@ async function plan(artifactsDir: string, databaseUrl: string, allowDestructive:
       io.log(`-- ${describeDatabase(databaseUrl)} is managed by Strapi: quire changes nothing in it (see quire indexes)`);
       return EXIT.OK;
     }
+    if (repo.dialect === 'mysql') {
+      io.err('quire serve --plan: MySQL commits each schema statement by itself, so a plan cannot be tried and rolled back there; run it on a copy of the database');
+      return EXIT.CONFIG;
+    }
     const report = await syncSchema(repo, model, { allowDestructive: true, dryRun: true });
     io.log(`-- schema plan for ${describeDatabase(databaseUrl)}: ${report.changes.length} change(s), nothing applied`);
     for (const c of report.changes) io.log(`-- ${c.destructive ? '[destructive] ' : ''}${describeChange(c)}`);

@@ -1,6 +1,6 @@
 /**
  * engine/config: the server's settings from the environment, checked once at start.
- * PORT, HOST, DATABASE_URL (or Strapi's DATABASE_CLIENT/HOST/PORT/NAME/USERNAME/PASSWORD/FILENAME:
+ * PORT, HOST, DATABASE_URL (or Strapi's DATABASE_CLIENT (sqlite, postgres, mysql)/HOST/PORT/NAME/USERNAME/PASSWORD/FILENAME:
  * config/database-settings.ts), JWT_SECRET, API_TOKEN_SALT, NODE_ENV, LOG_LEVEL, CORS_ORIGINS,
  * BODY_LIMIT, SHUTDOWN_TIMEOUT_MS, JWT_EXPIRES_IN (seconds or "30d"; overrides plugins.json's
  * users-permissions jwt.expiresIn), AUTH_RATE_LIMIT_MAX (counted attempts at each credential route,

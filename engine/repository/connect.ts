@@ -9,7 +9,8 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
-import type { Connections, PgConnection, SqliteConnection } from './connections.js';
+import type { Connections, MysqlConnection, PgConnection, SqliteConnection } from './connections.js';
+import { MYSQL_COLLATION } from './dialect/mysql.js';
 
 export interface PoolOptions {
   min?: number;
@@ -17,7 +18,8 @@ export interface PoolOptions {
   /** how long a query waits for a pool connection (and PostgreSQL for a new connection) before a 503; default 5000 */
   acquireTimeoutMs?: number;
   /**
-   * PostgreSQL: statement_timeout of every connection (0: none; default 15000). SQLite: how long a
+   * PostgreSQL: statement_timeout of every connection (0: none; default 15000); MySQL/MariaDB:
+   * max_statement_time (MariaDB) or max_execution_time (MySQL, reads only). SQLite: how long a
    * statement waits for another process's write lock (busy timeout; default 5000).
    */
   statementTimeoutMs?: number;
@@ -81,6 +83,7 @@ export function openKnex(databaseUrl: string, connections: Connections, pool: Po
     });
   }
   const statementTimeoutMs = pool.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
+  if (/^(mysql|mariadb):\/\//.test(databaseUrl)) return openMysql(databaseUrl, connections, pool, acquireTimeoutMs, statementTimeoutMs);
   return knexFactory({
     client: 'pg',
     log: quiet,
@@ -100,6 +103,70 @@ export function openKnex(databaseUrl: string, connections: Connections, pool: Po
         done(null, conn);
       },
       validate: (conn: PgConnection) => connections.usable(conn),
+    },
+  });
+}
+
+/**
+ * Every session: double-quoted identifiers (ANSI_QUOTES) and `||` as concatenation, UTC, and the
+ * binary no-pad collation for text literals. Not strict mode: values are checked before they are
+ * written (values/normalize-value.ts: lengths, int32, decimals), and an ISO datetime with its `Z`
+ * (what Strapi-shaped rows and knex writes carry) is then stored as the UTC time it names instead
+ * of being refused.
+ */
+const MYSQL_SQL_MODE = 'ANSI_QUOTES,PIPES_AS_CONCAT,NO_ZERO_IN_DATE,NO_ZERO_DATE,ERROR_FOR_DIVISION_BY_ZERO,NO_ENGINE_SUBSTITUTION';
+
+/** `mysql://user:pass@host:3306/db` (or `mariadb://`; `?ssl=true` or `?sslmode=require`: TLS with the server's certificate verified) through mysql2 */
+function openMysql(databaseUrl: string, connections: Connections, pool: PoolOptions, acquireTimeoutMs: number, statementTimeoutMs: number): Knex {
+  const url = new URL(databaseUrl.replace(/^mariadb:/, 'mysql:'));
+  const session = `SET SESSION sql_mode = '${MYSQL_SQL_MODE}', SESSION time_zone = '+00:00', SESSION collation_connection = '${MYSQL_COLLATION}'`;
+  return knexFactory({
+    client: 'mysql2',
+    log: quiet,
+    connection: {
+      host: url.hostname || '127.0.0.1',
+      port: Number(url.port || 3306),
+      user: decodeURIComponent(url.username || 'root'),
+      password: decodeURIComponent(url.password),
+      database: decodeURIComponent(url.pathname.slice(1)),
+      charset: 'utf8mb4',
+      // DATETIME values are UTC; DATE stays 'YYYY-MM-DD'; BIGINT and DECIMAL arrive as exact strings
+      timezone: 'Z',
+      dateStrings: ['DATE'],
+      supportBigNumbers: true,
+      bigNumberStrings: true,
+      decimalNumbers: false,
+      // JSON columns arrive as their text, as on the other databases: values/decode-value.ts parses them
+      jsonStrings: true,
+      connectTimeout: acquireTimeoutMs,
+      ...((url.searchParams.get('ssl') === 'true' || url.searchParams.get('sslmode') === 'require') && { ssl: { rejectUnauthorized: true } }),
+    } as unknown as Knex.MySql2ConnectionConfig,
+    acquireConnectionTimeout: acquireTimeoutMs,
+    pool: {
+      min: pool.min ?? 0,
+      max: pool.max ?? DEFAULT_PG_POOL_MAX,
+      afterCreate(conn: MysqlConnection, done: (err: Error | null, conn: unknown) => void) {
+        const run = (text: string) => new Promise<void>((ok, fail) => conn.query(text, (err: Error | null) => (err ? fail(err) : ok())));
+        (async () => {
+          await run(session);
+          // READ COMMITTED, as PostgreSQL runs: InnoDB's REPEATABLE READ takes gap locks that make parallel creates deadlock
+          await run('SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED');
+          if (statementTimeoutMs > 0) {
+            // MariaDB: max_statement_time (seconds, every statement); MySQL: max_execution_time (ms, reads only)
+            await run(`SET SESSION max_statement_time = ${statementTimeoutMs / 1000}`).catch(() => run(`SET SESSION max_execution_time = ${statementTimeoutMs}`));
+            // waits for a table lock (metadata) or a row lock end as timeouts too (whole seconds)
+            const seconds = Math.max(1, Math.ceil(statementTimeoutMs / 1000));
+            await run(`SET SESSION lock_wait_timeout = ${seconds}, SESSION innodb_lock_wait_timeout = ${seconds}`);
+          }
+        })().then(
+          () => {
+            connections.add(conn);
+            done(null, conn);
+          },
+          (err: Error) => done(err, conn),
+        );
+      },
+      validate: (conn: MysqlConnection) => connections.usable(conn),
     },
   });
 }

@@ -24,7 +24,7 @@ import { runCreate, runDelete, runUpdate } from './write/run-write.js';
 import { WrittenRows } from './written-rows.js';
 
 export class KnexRepository implements Repository {
-  readonly dialect: 'sqlite' | 'postgres';
+  readonly dialect: 'sqlite' | 'postgres' | 'mysql';
   readonly strapiDatabase: boolean;
   readonly apiTokens: Repository['apiTokens'];
   readonly adminUsers: Repository['adminUsers'];

@@ -3,12 +3,12 @@
  * placeholders and returns its rows: inside a transaction on the connection it holds
  * (transaction.ts), else on a connection taken from knex's pool for the statement
  * (`client.acquireConnection()`), through the driver's own API: better-sqlite3 runs a prepared
- * statement kept per connection in quire's own cache, pg one parameterized query. knex's
+ * statement kept per connection in quire's own cache, pg one parameterized query, mysql2 one query. knex's
  * per-statement machinery (builder, runner, formatting, events) is skipped, so `onQuery` is called
  * here, once per statement. `query()` binds a knex builder to the transaction's connection.
  */
 import type { Knex } from 'knex';
-import type { PgConnection, SqliteConnection } from './connections.js';
+import type { MysqlConnection, PgConnection, SqliteConnection } from './connections.js';
 import type { RunContext } from './run-context.js';
 
 export type Row = Record<string, unknown>;
@@ -71,6 +71,12 @@ export async function sendSql(ctx: RunContext, connection: unknown, text: string
     if (stmt.reader) return stmt.all(params);
     stmt.run(params);
     return [];
+  }
+  if (ctx.dialect.name === 'mysql') {
+    // mysql2 answers rows for a SELECT (and MariaDB's RETURNING), a result header otherwise
+    return new Promise<Row[]>((resolve, reject) =>
+      (connection as MysqlConnection).query(text, bindings as unknown[], (err: Error | null, result: unknown) => (err ? reject(err) : resolve(Array.isArray(result) ? (result as Row[]) : []))),
+    );
   }
   // text and values as two arguments: pg copies a config object property by property first
   return (await (connection as PgConnection).query<Row>(positionalSql(text), bindings as unknown[])).rows;

@@ -8,6 +8,7 @@
 import { DBError } from 'objection';
 import { QuireError } from '../errors/errors.js';
 import type { Dialect, FieldResolver } from './dialect/dialect.js';
+import { indexName } from './naming.js';
 import type { StorageMap } from './storage-map.js';
 
 const DRIVER_ERROR_NAMES = new Set(['SqliteError', 'DatabaseError', 'KnexTimeoutError', 'AggregateError']);
@@ -25,9 +26,14 @@ function fieldResolver(storage: StorageMap): FieldResolver {
   let resolver = resolvers.get(storage);
   if (resolver) return resolver;
   const byTable = new Map<string, Map<string, string>>();
+  // MySQL names the unique index, not the column: `authors_name_unique` -> name
+  const byIndex = new Map<string, string>();
   for (const t of storage.types.values()) {
     const columns = new Map<string, string>();
-    for (const f of t.fields.values()) columns.set(f.column, f.field);
+    for (const f of t.fields.values()) {
+      columns.set(f.column, f.field);
+      byIndex.set(indexName(t.table, `${f.column}_unique`), f.field);
+    }
     byTable.set(t.table, columns);
     for (const [name, a] of Object.entries(t.attributes)) {
       if (a.kind !== 'relation' || !a.owner) continue;
@@ -35,7 +41,7 @@ function fieldResolver(storage: StorageMap): FieldResolver {
       byTable.set(a.joinTable.name, j);
     }
   }
-  resolver = (table, column) => (table && byTable.get(table)?.get(column)) || [...byTable.values()].find((m) => m.has(column))?.get(column) || column;
+  resolver = (table, column) => (table && byTable.get(table)?.get(column)) || byIndex.get(column) || [...byTable.values()].find((m) => m.has(column))?.get(column) || column;
   resolvers.set(storage, resolver);
   return resolver;
 }

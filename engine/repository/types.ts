@@ -126,7 +126,7 @@ export interface StrapiWebhookRecord {
 }
 
 export interface Repository {
-  readonly dialect: 'sqlite' | 'postgres';
+  readonly dialect: 'sqlite' | 'postgres' | 'mysql';
   find(plan: FindPlan): Promise<FindResult>;
   /** undefined when there is no such entry (or, for single types, no entry yet) */
   findOne(plan: FindOnePlan): Promise<Entry | undefined>;

@@ -1,17 +1,18 @@
 /**
  * bench/ceiling: the ceiling server's database access, straight on the drivers quire uses
- * (better-sqlite3, pg) with no query builder: SQL text with `?` placeholders (rewritten to $n once
+ * (better-sqlite3, pg, mysql2) with no query builder: SQL text with `?` placeholders (rewritten to $n once
  * per text for PostgreSQL), prepared statements cached by text on SQLite, a pool of 10 on
  * PostgreSQL (quire's default), one counter of statements sent.
  */
 import Database from 'better-sqlite3';
+import mysql from 'mysql2/promise';
 import pg from 'pg';
 
 export type Row = Record<string, any>;
 export type Query = (sql: string, params?: readonly unknown[]) => Promise<Row[]>;
 
 export interface CeilingDb {
-  readonly dialect: 'sqlite' | 'postgres';
+  readonly dialect: 'sqlite' | 'postgres' | 'mysql';
   readonly query: Query;
   /** BEGIN, fn, COMMIT (ROLLBACK on error) on one connection */
   transaction<T>(fn: (q: Query) => Promise<T>): Promise<T>;
@@ -20,6 +21,7 @@ export interface CeilingDb {
 }
 
 export function openCeilingDb(url: string): CeilingDb {
+  if (url.startsWith('mysql:')) return openMysql(url);
   return url.startsWith('sqlite:') ? openSqlite(url.slice('sqlite:'.length).replace(/^\/\//, '')) : openPostgres(url);
 }
 
@@ -81,6 +83,47 @@ function openPostgres(url: string): CeilingDb {
     query: on(pool),
     async transaction(fn) {
       const client = await pool.connect();
+      const q = on(client);
+      try {
+        await q('BEGIN');
+        const out = await fn(q);
+        await q('COMMIT');
+        return out;
+      } catch (err) {
+        await q('ROLLBACK').catch(() => undefined);
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    statements: () => count,
+    close: () => pool.end(),
+  };
+}
+
+function openMysql(url: string): CeilingDb {
+  const u = new URL(url);
+  // the session quire's connections run with: double-quoted identifiers, UTC, byte-order text
+  const pool = mysql.createPool({
+    host: u.hostname, port: Number(u.port || 3306), user: decodeURIComponent(u.username || 'root'), password: decodeURIComponent(u.password),
+    database: u.pathname.slice(1), connectionLimit: 10, timezone: 'Z', dateStrings: ['DATE'], supportBigNumbers: true, bigNumberStrings: true,
+    jsonStrings: true,
+  });
+  pool.on('connection', (c) => {
+    c.query("SET SESSION sql_mode = 'ANSI_QUOTES,PIPES_AS_CONCAT', SESSION time_zone = '+00:00', SESSION collation_connection = 'utf8mb4_nopad_bin'");
+  });
+  let count = 0;
+  const on = (client: mysql.Pool | mysql.PoolConnection): Query => async (sql, params = []) => {
+    count++;
+    // the ceiling's SQL is written for SQLite and PostgreSQL: MySQL casts to CHAR, not TEXT
+    const [rows] = await client.query(sql.replaceAll(' AS TEXT)', ' AS CHAR)'), params as unknown[]);
+    return Array.isArray(rows) ? (rows as Row[]) : [];
+  };
+  return {
+    dialect: 'mysql',
+    query: on(pool),
+    async transaction(fn) {
+      const client = await pool.getConnection();
       const q = on(client);
       try {
         await q('BEGIN');

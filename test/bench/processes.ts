@@ -9,10 +9,24 @@ import { createWriteStream, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import mysql from 'mysql2/promise';
 import pg from 'pg';
 import type { LoadResult, LoadSpec } from './load-child.js';
 
 export const PG_URL = process.env.QUIRE_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export const MYSQL_URL = process.env.QUIRE_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/test';
+
+/** `fn` on an administrative connection to MYSQL_URL's server (creating and dropping the bench's databases) */
+export async function withMysql<T>(fn: (c: mysql.Connection) => Promise<T>): Promise<T> {
+  const u = new URL(MYSQL_URL);
+  const c = await mysql.createConnection({ host: u.hostname, port: Number(u.port || 3306), user: decodeURIComponent(u.username || 'root'), password: decodeURIComponent(u.password), connectTimeout: 3000 });
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}
 
 /** `fn` on an administrative connection to PG_URL (creating and dropping the bench's databases) */
 export async function withPg<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {

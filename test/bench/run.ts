@@ -1,12 +1,13 @@
 /**
- * bench: `make bench`. Per database (SQLite, then PostgreSQL at QUIRE_PG_URL when it answers):
+ * bench: `make bench`. Per database (SQLite, then PostgreSQL at QUIRE_PG_URL and MariaDB/MySQL at
+ * QUIRE_MYSQL_URL when they answer):
  * `quire serve` and the hand-written ceiling (ceiling-server.ts) as child processes on one fresh
  * database seeded through quire's API; the six workloads of workloads.ts driven by autocannon
  * (10 connections), ceiling and quire in alternation after a warm-up; statements per request from
  * the bench counters (QUIRE_COUNT_QUERIES=1); quire's RSS from /proc. Then cost growth with page
  * and data size, and start-up/build on the 200-type generated spec. Prints tables and writes
  * bench/results/<timestamp>.json. Not part of `make test`.
- *   BENCH_SIZE=large (10,000 articles), BENCH_SECONDS (3), BENCH_ROUNDS (3), BENCH_WARMUP (1), BENCH_DIALECTS=sqlite,postgres;
+ *   BENCH_SIZE=large (10,000 articles), BENCH_SECONDS (3), BENCH_ROUNDS (3), BENCH_WARMUP (1), BENCH_DIALECTS=sqlite,postgres,mysql;
  *   while working on one stage: BENCH_WORKLOADS=W5,W6 and BENCH_PARTS=workloads,growth,startup,soak (a subset);
  *   BENCH_PROFILE=<dir> writes a CPU profile of each measured server there (node --cpu-prof)
  */
@@ -15,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { firstDifference, withoutVolatile } from './compare-bodies.js';
 import type { LoadResult } from './load-child.js';
-import { createToken, load, memoryOf, PG_URL, ROOT, startCeiling, startQuire, statsOf, stopLoadRunner, withPg, type ServerProcess } from './processes.js';
+import { createToken, load, memoryOf, MYSQL_URL, PG_URL, ROOT, startCeiling, startQuire, statsOf, stopLoadRunner, withMysql, withPg, type ServerProcess } from './processes.js';
 import { formatGrowth, formatStartup, formatTable, type GrowthRow, type WorkloadRow } from './report.js';
 import { seedArticles, seedShared } from './seed-bench.js';
 import { formatSoak, runSoak, type SoakResult } from './soak.js';
@@ -29,7 +30,7 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 1);
 /** seconds of each cost-growth run (after a 1 s warm-up) */
 const GROWTH_SECONDS = 2;
 const CONNECTIONS = 10;
-const DIALECTS = (process.env.BENCH_DIALECTS ?? 'sqlite,postgres').split(',').map((d) => d.trim());
+const DIALECTS = (process.env.BENCH_DIALECTS ?? 'sqlite,postgres,mysql').split(',').map((d) => d.trim());
 const ONLY = process.env.BENCH_WORKLOADS ? new Set(process.env.BENCH_WORKLOADS.split(',').map((w) => w.trim())) : undefined;
 const PARTS = new Set((process.env.BENCH_PARTS ?? 'workloads,growth,startup,soak').split(',').map((p) => p.trim()));
 const started = Date.now();
@@ -40,11 +41,19 @@ const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)} s`;
 
 const work = mkdtempSync(join(tmpdir(), 'quire-bench-'));
 const pgDatabases: string[] = [];
+const mysqlDatabases: string[] = [];
 let dbCounter = 0;
 
 async function freshDatabase(dialect: string): Promise<string> {
   const name = `quire_bench_${process.pid}_${dbCounter++}`;
   if (dialect === 'sqlite') return `sqlite:${join(work, `${name}.db`)}`;
+  if (dialect === 'mysql') {
+    await withMysql((c) => c.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4`));
+    mysqlDatabases.push(name);
+    const u = new URL(MYSQL_URL);
+    u.pathname = `/${name}`;
+    return u.toString();
+  }
   await withPg((c) => c.query(`CREATE DATABASE "${name}"`));
   pgDatabases.push(name);
   const u = new URL(PG_URL);
@@ -53,6 +62,11 @@ async function freshDatabase(dialect: string): Promise<string> {
 }
 
 async function dropPgDatabases(): Promise<void> {
+  if (mysqlDatabases.length > 0) {
+    await withMysql(async (c) => {
+      for (const db of mysqlDatabases.splice(0)) await c.query(`DROP DATABASE IF EXISTS \`${db}\``);
+    }).catch(() => undefined);
+  }
   if (pgDatabases.length === 0) return;
   await withPg(async (c) => {
     for (const db of pgDatabases.splice(0)) await c.query(`DROP DATABASE IF EXISTS "${db}" WITH (FORCE)`);
@@ -146,7 +160,7 @@ async function verify(ws: Workload[], quire: ServerProcess, ceiling: ServerProce
 // ---- one database -------------------------------------------------------------------------
 
 async function benchDialect(dialect: string) {
-  const label = dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL';
+  const label = dialect === 'sqlite' ? 'SQLite' : dialect === 'mysql' ? 'MariaDB/MySQL' : 'PostgreSQL';
   const databaseUrl = await freshDatabase(dialect);
   const token = createToken(databaseUrl, work);
   const quire = await startQuire(databaseUrl, work, join(work, `quire-${dialect}.log`));
@@ -196,10 +210,20 @@ async function pgReachable(): Promise<boolean> {
   }
 }
 
+async function mysqlReachable(): Promise<boolean> {
+  try {
+    await withMysql((c) => c.query('SELECT 1'));
+    return true;
+  } catch (err) {
+    say(`MariaDB/MySQL at ${MYSQL_URL} is unreachable (${(err as Error).message}): SKIPPING its part of the bench`);
+    return false;
+  }
+}
+
 async function main(): Promise<void> {
   say(`quire bench: ${LARGE ? '10,000' : '1,000'} articles, ${CONNECTIONS} connections, ${WARMUP} s warm-up, ${ROUNDS} x ${SECONDS} s per server per workload (alternating)`);
   const dialects = [];
-  for (const d of DIALECTS) if (d === 'sqlite' || (d === 'postgres' && (await pgReachable()))) dialects.push(d);
+  for (const d of DIALECTS) if (d === 'sqlite' || (d === 'postgres' && (await pgReachable())) || (d === 'mysql' && (await mysqlReachable()))) dialects.push(d);
   const results = [];
   for (const d of dialects) {
     const r = await benchDialect(d);

@@ -32,7 +32,7 @@ const autocannon = createRequire(import.meta.url)('autocannon') as (opts: object
 export interface SoakOptions {
   seconds?: number;
   connections?: number;
-  dialect?: 'sqlite' | 'postgres';
+  dialect?: 'sqlite' | 'postgres' | 'mysql';
   rssLimitMb?: number;
   log?: (line: string) => void;
 }
@@ -48,7 +48,7 @@ export interface SoakStream {
 
 export interface SoakResult {
   ok: boolean;
-  dialect: 'sqlite' | 'postgres';
+  dialect: 'sqlite' | 'postgres' | 'mysql';
   seconds: number;
   requests: number;
   rps: number;
@@ -150,7 +150,7 @@ export async function runSoak(opts: SoakOptions = {}): Promise<SoakResult> {
   const connections = opts.connections ?? Number(process.env.SOAK_CONNECTIONS ?? 12);
   const limitMb = opts.rssLimitMb ?? Number(process.env.SOAK_RSS_LIMIT_MB ?? 768);
   const log = opts.log ?? ((line: string) => process.stdout.write(line + '\n'));
-  const wanted = opts.dialect ?? (process.env.SOAK_DIALECT as 'sqlite' | 'postgres' | undefined);
+  const wanted = opts.dialect ?? (process.env.SOAK_DIALECT as 'sqlite' | 'postgres' | 'mysql' | undefined);
   const dialect = wanted ?? ((await pgReachable()) ? 'postgres' : 'sqlite');
   const dir = mkdtempSync(join(tmpdir(), 'quire-soak-'));
   const pgDb = `quire_soak_${process.pid}`;

@@ -10,7 +10,7 @@ import { startServer, type RunningServer } from '../../engine/server.js';
 import { testDatabaseUrl } from './database.js';
 import { EXAMPLE_SPEC, tempDir } from './spec-dir.js';
 
-export const DIALECT = (process.env.QUIRE_TEST_DIALECT || 'sqlite') as 'sqlite' | 'postgres';
+export const DIALECT = (process.env.QUIRE_TEST_DIALECT || 'sqlite') as 'sqlite' | 'postgres' | 'mysql';
 
 export interface TestResponse {
   status: number;

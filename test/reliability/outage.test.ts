@@ -6,7 +6,8 @@
  * the database is gone, recovers by itself and shows no 5xx afterwards. Pool exhaustion and a
  * locked table answer 503 within the configured timeouts instead of hanging. SQLite: a database
  * write-locked by another process answers 503 within the busy timeout, and recovers. Both: a
- * database unreachable at start ends `quire serve` with one line (exit 1), no stack.
+ * database unreachable at start ends `quire serve` with one line (exit 1), no stack. MySQL/MariaDB:
+ * connections killed, the account locked for a while, a table locked (LOCK TABLES), as on PostgreSQL.
  * The shared server is never restarted: only this test's own database is cut off.
  */
 import { spawnSync } from 'node:child_process';
@@ -17,7 +18,8 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { PG_URL } from '../helpers/database.js';
+import mysql from 'mysql2/promise';
+import { PG_URL, testDatabaseUrl } from '../helpers/database.js';
 import { DIALECT, startTestServer, type TestResponse, type TestServer } from '../helpers/server.js';
 import { postEntry } from '../helpers/seed-content.js';
 import { EXAMPLE_SPEC, REPO_ROOT, tempDir } from '../helpers/spec-dir.js';
@@ -198,6 +200,111 @@ if (DIALECT === 'postgres') {
     const ok = await Promise.all(Array.from({ length: 12 }, () => s.get('/api/tags', token)));
     for (const r of ok) assert.is(r.status, 200, r.text);
   });
+} else if (DIALECT === 'mysql') {
+  // MySQL/MariaDB: the server's connections are killed (KILL CONNECTION) under load, then its account
+  // is locked (ACCOUNT LOCK: new connections refused) for 2 s and unlocked; a table locked by another
+  // session (LOCK TABLES ... WRITE) answers 503 within the lock wait timeout
+  let s: TestServer;
+  let token: string;
+  let admin: mysql.Connection;
+  let dbName: string;
+  const user = `quire_outage_${process.pid}`;
+
+  const terminate = async () => {
+    const [rows] = await admin.query('SELECT id FROM information_schema.processlist WHERE db = ? AND id <> CONNECTION_ID()', [dbName]);
+    for (const { id } of rows as { id: number }[]) await admin.query(`KILL CONNECTION ${Number(id)}`).catch(() => undefined);
+  };
+  const allowConnections = (on: boolean) => admin.query(`ALTER USER '${user}'@'%' ACCOUNT ${on ? 'UNLOCK' : 'LOCK'}`);
+
+  test.before(async () => {
+    const url = new URL(await testDatabaseUrl('rel-outage'));
+    dbName = url.pathname.slice(1);
+    admin = await mysql.createConnection({ host: url.hostname, port: Number(url.port || 3306), user: decodeURIComponent(url.username || 'root'), password: decodeURIComponent(url.password) });
+    await admin.query(`DROP USER IF EXISTS '${user}'@'%'`);
+    await admin.query(`CREATE USER '${user}'@'%' IDENTIFIED BY 'outage-pw'`);
+    await admin.query(`GRANT ALL ON \`${dbName}\`.* TO '${user}'@'%'`);
+    url.username = user;
+    url.password = 'outage-pw';
+    s = await startTestServer({ name: 'rel-outage', databaseUrl: url.toString(), env: { DATABASE_ACQUIRE_TIMEOUT_MS: '1000', DATABASE_STATEMENT_TIMEOUT_MS: '1500', DATABASE_POOL_MAX: '4' } });
+    token = await s.token('full-access');
+    for (let i = 0; i < 5; i++) await postEntry(s, token, '/api/articles', { title: `Outage ${i}`, format: 'news', seo: { metaTitle: 'x' } });
+  });
+
+  test.after(async () => {
+    await s?.stop();
+    await admin?.query(`DROP USER IF EXISTS '${user}'@'%'`).catch(() => undefined);
+    await admin?.end().catch(() => undefined);
+  });
+
+  test('connections killed under load, then the account locked and unlocked: 503 + Retry-After meanwhile, no 5xx after', async () => {
+    const l = load(s, token);
+    await sleep(300);
+    const killingUntil = Date.now() + 2000;
+    while (Date.now() < killingUntil) {
+      await terminate();
+      await sleep(100);
+    }
+    await allowConnections(false);
+    await terminate();
+    const goneFrom = Date.now();
+    await sleep(2000);
+    const goneUntil = Date.now();
+    await allowConnections(true);
+    const back = Date.now();
+    let recovered = 0;
+    while (Date.now() - back < 10_000) {
+      if ((await s.get('/api/tags', token)).status === 200) {
+        recovered = Date.now();
+        break;
+      }
+      await sleep(100);
+    }
+    assert.ok(recovered > 0, 'recovered within 10 s of the database coming back');
+    await sleep(1500);
+    await l.stop();
+    for (const { r } of l.samples) {
+      assert.ok(r.status !== 0, `the process answered every request: ${r.text}`);
+      if (r.status >= 500) assertUnavailable(r);
+      else assert.ok(r.status === 200, `${r.status} ${r.text}`);
+    }
+    const during = l.samples.filter((x) => x.at >= goneFrom + 200 && x.at + x.ms <= goneUntil);
+    assert.ok(during.length > 5, `requests were made while the database was gone (${during.length})`);
+    for (const { r, ms } of during) {
+      assertUnavailable(r);
+      assert.ok(ms < 2000, `503 answered in ${ms} ms`);
+    }
+    const after = l.samples.filter((x) => x.at >= recovered);
+    assert.ok(after.length > 20, `requests after recovery (${after.length})`);
+    for (const { r } of after) assert.is(r.status, 200, r.text);
+    assert.ok(l.samples.some((x) => x.at < goneFrom && x.r.status === 503), 'killed connections were seen as 503s');
+  });
+
+  test('pool exhaustion and a locked table: 503 within the timeouts, then 200 again', async () => {
+    const url = new URL(s.databaseUrl);
+    const locker = await mysql.createConnection({ host: url.hostname, port: Number(url.port || 3306), user, password: 'outage-pw', database: dbName });
+    try {
+      await locker.query('LOCK TABLES tags WRITE');
+      const started = Date.now();
+      const results = await Promise.all(
+        Array.from({ length: 12 }, async () => {
+          const t = Date.now();
+          const r = await s.get('/api/tags', token);
+          return { r, ms: Date.now() - t };
+        }),
+      );
+      for (const { r, ms } of results) {
+        assertUnavailable(r);
+        assert.ok(ms < 3500, `answered in ${ms} ms`);
+      }
+      assert.ok(Date.now() - started < 5000);
+      assert.ok(results.some(({ r }) => r.body.error.message === 'Database timeout'), 'lock wait timeout seen');
+    } finally {
+      await locker.query('UNLOCK TABLES').catch(() => undefined);
+      await locker.end();
+    }
+    const ok = await Promise.all(Array.from({ length: 12 }, () => s.get('/api/tags', token)));
+    for (const r of ok) assert.is(r.status, 200, r.text);
+  });
 } else {
   test('a database write-locked by another process: writes answer 503 within the busy timeout, reads go on, then recovery', async () => {
     const s = await startTestServer({ name: 'rel-outage-sqlite', env: { DATABASE_STATEMENT_TIMEOUT_MS: '300' } });
@@ -218,13 +325,16 @@ if (DIALECT === 'postgres') {
       await s.stop();
     }
   });
-  process.stdout.write('outage.test: pg_terminate_backend and pool cases run on PostgreSQL only (QUIRE_TEST_DIALECT=postgres)\n');
+  process.stdout.write('outage.test: killed connections and pool cases run on PostgreSQL and MySQL/MariaDB only\n');
 }
 
 test('quire serve with its database unreachable at start: exit 5 with one line naming it, no stack, no secret', async () => {
   const state = tempDir();
   writeFileSync(join(state, 'a-file'), '');
-  const databaseUrl = DIALECT === 'postgres' ? `postgres://postgres:hunter2-secret@127.0.0.1:${await closedPort()}/nowhere` : `sqlite:${join(state, 'a-file', 'data.db')}`;
+  const databaseUrl =
+    DIALECT === 'postgres' ? `postgres://postgres:hunter2-secret@127.0.0.1:${await closedPort()}/nowhere`
+    : DIALECT === 'mysql' ? `mysql://root:hunter2-secret@127.0.0.1:${await closedPort()}/nowhere`
+    : `sqlite:${join(state, 'a-file', 'data.db')}`;
   const env = { ...process.env, DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', API_TOKEN_SALT: 'outage-salt-0123456789', JWT_SECRET: 'outage-jwt-0123456789', LOG_LEVEL: 'warn' };
   const started = Date.now();
   const r = spawnSync(process.execPath, [join(REPO_ROOT, 'bin', 'quire.js'), 'serve', '--artifacts', join(EXAMPLE_SPEC, 'artifacts')], { env, cwd: state, encoding: 'utf8', timeout: 30_000 });

@@ -10,6 +10,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -83,6 +84,17 @@ async function connectionRefused(url: string): Promise<boolean> {
 
 /** PostgreSQL: blocks every statement on `tags` from outside the server until release() */
 async function lockTags(databaseUrl: string): Promise<{ release(): Promise<void> }> {
+  if (databaseUrl.startsWith('mysql:')) {
+    const u = new URL(databaseUrl);
+    const conn = await mysql.createConnection({ host: u.hostname, port: Number(u.port || 3306), user: decodeURIComponent(u.username || 'root'), password: decodeURIComponent(u.password), database: u.pathname.slice(1) });
+    await conn.query('LOCK TABLES tags WRITE');
+    return {
+      release: async () => {
+        await conn.query('UNLOCK TABLES');
+        await conn.end();
+      },
+    };
+  }
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   await client.query('BEGIN');
@@ -179,7 +191,7 @@ test('a request held past SHUTDOWN_TIMEOUT_MS does not keep the process: exit 0 
   }
 });
 
-if (DIALECT === 'postgres') {
+if (DIALECT === 'postgres' || DIALECT === 'mysql') {
   test('SIGTERM while a request waits on a table lock: it finishes; one held past the deadline is cut and the process exits 0', async () => {
     let s = await serve('rel-shutdown-lock', 10_000);
     let lock = await lockTags(s.databaseUrl);
@@ -211,7 +223,7 @@ if (DIALECT === 'postgres') {
     }
   });
 } else {
-  process.stdout.write('shutdown.test: the table-lock case runs on PostgreSQL only (better-sqlite3 waits for a lock synchronously)\n');
+  process.stdout.write('shutdown.test: the table-lock case runs on PostgreSQL and MySQL/MariaDB only (better-sqlite3 waits for a lock synchronously)\n');
 }
 
 test.run();

@@ -17,9 +17,11 @@ export type MatchMode = 'contains' | 'startsWith' | 'endsWith';
 export type FieldResolver = (table: string | undefined, column: string) => string;
 
 export interface Dialect {
-  readonly name: 'sqlite' | 'postgres';
+  readonly name: DialectName;
   /** SQL type of a column of this kind in CREATE TABLE / ADD COLUMN */
   columnType(kind: ColumnKind): string;
+  /** a bound value or expression read as this kind (`CAST(? AS integer)`; MySQL: `CAST(? AS unsigned)`) */
+  cast(expr: string, kind: ColumnKind): string;
   /** how to select the column so the driver hands it over losslessly (SQLite bigint -> text) */
   selectExpr(expr: string, kind: StorageKind | 'id'): string;
   /** the expression compared and sorted on, ordering identically on both databases */
@@ -30,6 +32,14 @@ export interface Dialect {
   lower(expr: string): string;
   /** case-sensitive contains / startsWith / endsWith, wildcards in `value` taken literally */
   caseSensitiveMatch(expr: string, mode: MatchMode, value: string): Sql;
+  /** one ORDER BY item with NULLs placed first or last (`x ASC NULLS FIRST`; MySQL has no NULLS clause) */
+  orderBy(expr: string, direction: 'asc' | 'desc', nulls: 'first' | 'last'): string;
+  /** the VALUES of an INSERT of a row with no column given (`DEFAULT VALUES`; MySQL: `() VALUES ()`) */
+  readonly defaultValues: string;
+  /** the collation every new table gets (MySQL: a binary one, so text compares and sorts by code point) */
+  readonly tableCollation?: string;
+  /** DROP INDEX of quoted `name` on quoted `table` (MySQL names the table) */
+  dropIndex(name: string, table: string): string;
   /** normalized value (see values/normalize-value.ts) -> the binding this driver wants */
   bindValue(kind: StorageKind, value: unknown): unknown;
   /** decoders replacing values/decode-value.ts's for some kinds (a layout another system wrote), null already handled */
@@ -45,7 +55,11 @@ export interface Dialect {
   readonly skipLocked: string;
   /** serialize schema syncs across processes for the rest of the transaction */
   lockSchema(trx: Knex.Transaction): Promise<void>;
+  /** release what lockSchema took when the transaction does not (MySQL's session-level named lock) */
+  unlockSchema?(trx: Knex.Transaction): Promise<void>;
 }
+
+export type DialectName = 'sqlite' | 'postgres' | 'mysql';
 
 /** `%`, `_` and the escape character itself taken literally in a LIKE pattern with ESCAPE '!'. */
 export function escapeLike(value: string): string {

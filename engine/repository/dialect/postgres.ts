@@ -36,6 +36,10 @@ const BAD_VALUE: Record<string, () => string> = {
 export const postgresDialect: Dialect = {
   name: 'postgres',
   columnType: (kind) => COLUMN_TYPES[kind],
+  cast: (expr, kind) => `CAST(${expr} AS ${COLUMN_TYPES[kind]})`,
+  orderBy: (expr, direction, nulls) => `${expr} ${direction.toUpperCase()} NULLS ${nulls.toUpperCase()}`,
+  defaultValues: 'DEFAULT VALUES',
+  dropIndex: (name) => `DROP INDEX IF EXISTS ${name}`,
   selectExpr: (expr) => expr,
   compareExpr: (expr, kind) => (kind === 'varchar' || kind === 'text' ? `${expr} COLLATE "C"` : expr),
   textExpr: (expr, kind) => (kind === 'varchar' || kind === 'text' ? expr : `CAST(${expr} AS TEXT)`),

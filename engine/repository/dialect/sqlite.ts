@@ -28,6 +28,10 @@ const CONNECTION_CODES = /^SQLITE_(BUSY|LOCKED|CANTOPEN|IOERR|FULL|READONLY|NOTA
 export const sqliteDialect: Dialect = {
   name: 'sqlite',
   columnType: (kind) => COLUMN_TYPES[kind],
+  cast: (expr, kind) => `CAST(${expr} AS ${COLUMN_TYPES[kind]})`,
+  orderBy: (expr, direction, nulls) => `${expr} ${direction.toUpperCase()} NULLS ${nulls.toUpperCase()}`,
+  defaultValues: 'DEFAULT VALUES',
+  dropIndex: (name) => `DROP INDEX IF EXISTS ${name}`,
   selectExpr: (expr, kind) => (kind === 'bigint' || kind === 'timestamp' ? `CAST(${expr} AS TEXT)` : expr),
   compareExpr: (expr, kind) => (kind === 'decimal' ? `CAST(${expr} AS REAL)` : expr),
   textExpr: (expr) => expr,

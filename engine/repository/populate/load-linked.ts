@@ -50,7 +50,7 @@ export async function loadLinked(
     ], 'AND');
     const order = spec.sort?.length
       ? compileSort(spec.sort, target, t, scope)
-      : sql(`${link.order ? `${qualified(l, link.order)} ASC NULLS LAST, ` : ''}${qualified(l, 'id')} ASC`);
+      : sql(`${link.order ? `${ctx.dialect.orderBy(qualified(l, link.order), 'asc', 'last')}, ` : ''}${qualified(l, 'id')} ASC`);
     const from = `${quoteId(link.table)} AS ${quoteId(l)} JOIN ${quoteId(target.table)} AS ${quoteId(t)} ON ${qualified(t, 'id')} = ${qualified(l, link.target)}`;
     const ownerCol = `${qualified(l, link.owner)} AS ${quoteId(OWNER)}`;
     let query;

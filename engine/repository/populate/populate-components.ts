@@ -58,7 +58,7 @@ export async function populateDynamicZone(
     ...(spec.on ? [sql(`${qualified(l, 'component_type')} IN ${types.text}`, types.bindings)] : []),
   ], 'AND');
   const select = [`${qualified(l, 'entity_id')} AS "__owner"`, `${qualified(l, 'component_type')} AS "__component"`, ...parts.map((p) => p.selection.text)].join(', ');
-  const text = `SELECT ${select} FROM ${quoteId(type.componentLinks)} AS ${quoteId(l)} ${joins.map((j) => j.text).join(' ')} WHERE ${where.text} ORDER BY ${qualified(l, 'entity_id')} ASC, ${qualified(l, 'order')} ASC NULLS LAST, ${qualified(l, 'id')} ASC`;
+  const text = `SELECT ${select} FROM ${quoteId(type.componentLinks)} AS ${quoteId(l)} ${joins.map((j) => j.text).join(' ')} WHERE ${where.text} ORDER BY ${qualified(l, 'entity_id')} ASC, ${ctx.dialect.orderBy(qualified(l, 'order'), 'asc', 'last')}, ${qualified(l, 'id')} ASC`;
   const rows = await rawRows(ctx, text, rawBindings(sql(text, [...joins.flatMap((j) => j.bindings), ...where.bindings])));
   const byOwner = new Map<number, Entry[]>();
   const byComponent = new Map<string, Entry[]>();

@@ -18,9 +18,11 @@ import type { WhereScope } from './compile-where.js';
  */
 export function compileSort(items: readonly SortItem[], type: TypeStorage, alias: string, scope: WhereScope): Sql {
   const parts: Sql[] = items.map((item) => {
-    const nulls = item.direction === 'asc' ? 'NULLS FIRST' : 'NULLS LAST';
     const expr = sortExpression(item.path, type, alias, scope);
-    return sql(`${expr.text} ${item.direction === 'asc' ? 'ASC' : 'DESC'} ${nulls}`, expr.bindings);
+    const text = scope.dialect.orderBy(expr.text, item.direction, item.direction === 'asc' ? 'first' : 'last');
+    // MySQL's NULL placement repeats the expression: its bindings go twice
+    const times = text.split(expr.text).length - 1;
+    return sql(text, Array.from({ length: times }, () => expr.bindings).flat());
   });
   parts.push(sql(`${qualified(alias, 'id')} ASC`));
   return joinSql(parts, ', ');

@@ -54,7 +54,7 @@ export async function applyChanges(trx: Knex.Transaction, dialect: Dialect, chan
     }
   }
 
-  for (const { index } of indexesToDrop.values()) await trx.raw(`DROP INDEX IF EXISTS ${quoteId(index.name)}`);
+  for (const { table, index } of indexesToDrop.values()) await trx.raw(dialect.dropIndex(quoteId(index.name), quoteId(table)));
   const dropped = [...changes.filter((c) => c.kind === 'drop-table').map((c) => c.table), ...rebuilt];
   dropped.sort((a, b) => Number(isLink(b)) - Number(isLink(a)));
   for (const table of dropped) await trx.schema.dropTableIfExists(table);
@@ -69,9 +69,9 @@ export async function applyChanges(trx: Knex.Transaction, dialect: Dialect, chan
   }
   for (const { table, index } of indexesToAdd.values()) {
     if (index.unique && (await hasDuplicates(trx, table, index.columns))) {
-      await createIndex(trx, table, { ...index, unique: false });
+      await createIndex(trx, dialect, table, { ...index, unique: false });
       deferred.push({ table, index: index.name, columns: index.columns });
-    } else await createIndex(trx, table, index);
+    } else await createIndex(trx, dialect, table, index);
   }
   return deferred;
 }
@@ -84,9 +84,10 @@ async function hasDuplicates(trx: Knex.Transaction, table: string, columns: read
   return length > 0;
 }
 
-/** knex.raw's rows: an array on SQLite, `{ rows }` on PostgreSQL */
+/** knex.raw's rows: an array on SQLite, `{ rows }` on PostgreSQL, `[rows, fields]` on MySQL */
 function rowsOf(result: unknown): unknown[] {
-  return Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? []);
+  if (Array.isArray(result)) return Array.isArray(result[0]) ? result[0] : result;
+  return (result as { rows?: unknown[] }).rows ?? [];
 }
 
 function columnDef(defs: Map<string, TableDef>, c: PlannedChange): ColumnDef {
@@ -100,6 +101,10 @@ function movesData(dialect: Dialect, c: PlannedChange): boolean {
 }
 
 export async function createTable(trx: Knex.Transaction, dialect: Dialect, def: TableDef): Promise<void> {
+  if (dialect.tableCollation) {
+    await trx.raw(createTableText(dialect, def, dialect.tableCollation));
+    return;
+  }
   await trx.schema.createTable(def.name, (t) => {
     for (const col of def.columns) {
       if (col.kind === 'increments') t.increments(col.name, { primaryKey: true });
@@ -107,11 +112,32 @@ export async function createTable(trx: Knex.Transaction, dialect: Dialect, def: 
       if (col.references) t.foreign(col.name, indexName(def.name, `${col.name}_fk`)).references('id').inTable(col.references).onDelete('CASCADE');
     }
   });
-  for (const idx of def.indexes) await createIndex(trx, def.name, idx);
+  for (const idx of def.indexes) await createIndex(trx, dialect, def.name, idx);
+}
+
+/**
+ * MySQL: the table with its keys, indexes and foreign keys in one CREATE TABLE (knex's builder
+ * sends one ALTER TABLE per index and per foreign key, each rebuilding the table).
+ *   CREATE TABLE "tags" ("id" int unsigned NOT NULL AUTO_INCREMENT PRIMARY KEY, "name" varchar(255),
+ *     UNIQUE KEY "tags_name_unique" ("name")) DEFAULT CHARSET utf8mb4 COLLATE utf8mb4_nopad_bin
+ */
+function createTableText(dialect: Dialect, def: TableDef, collation: string): string {
+  const parts: string[] = [];
+  for (const col of def.columns) {
+    parts.push(col.kind === 'increments' ? `${quoteId(col.name)} int unsigned NOT NULL AUTO_INCREMENT PRIMARY KEY` : `${quoteId(col.name)} ${dialect.columnType(col.kind)}`);
+  }
+  for (const idx of def.indexes) parts.push(`${idx.unique ? 'UNIQUE ' : ''}KEY ${quoteId(idx.name)} (${idx.columns.map(quoteId).join(', ')})`);
+  for (const col of def.columns) {
+    if (!col.references) continue;
+    parts.push(`CONSTRAINT ${quoteId(indexName(def.name, `${col.name}_fk`))} FOREIGN KEY (${quoteId(col.name)}) REFERENCES ${quoteId(col.references)} ("id") ON DELETE CASCADE`);
+  }
+  return `CREATE TABLE ${quoteId(def.name)} (${parts.join(', ')}) DEFAULT CHARSET utf8mb4 COLLATE ${collation}`;
 }
 
 async function addColumn(trx: Knex.Transaction, dialect: Dialect, table: string, col: ColumnDef): Promise<void> {
-  const ref = col.references ? ` REFERENCES ${quoteId(col.references)} ("id") ON DELETE CASCADE` : '';
+  const target = col.references ? `REFERENCES ${quoteId(col.references)} ("id") ON DELETE CASCADE` : '';
+  // MySQL ignores a REFERENCES clause on a column: the foreign key is a constraint of its own there
+  const ref = !target ? '' : dialect.name === 'mysql' ? `, ADD CONSTRAINT ${quoteId(indexName(table, `${col.name}_fk`))} FOREIGN KEY (${quoteId(col.name)}) ${target}` : ` ${target}`;
   await trx.raw(`ALTER TABLE ${quoteId(table)} ADD COLUMN ${quoteId(col.name)} ${dialect.columnType(col.kind as Exclude<ColumnDef['kind'], 'increments'>)}${ref}`);
 }
 
@@ -133,6 +159,10 @@ async function retypeColumn(trx: Knex.Transaction, dialect: Dialect, c: PlannedC
     await trx.raw(`ALTER TABLE ${table} ALTER COLUMN ${column} TYPE ${type} USING ${column}::${type}`);
     return;
   }
+  if (dialect.name === 'mysql') {
+    await trx.raw(`ALTER TABLE ${table} MODIFY COLUMN ${column} ${type}`);
+    return;
+  }
   if (SAME_SQLITE_AFFINITY.has(`${c.from}>${c.to}`)) return;
   const tmp = quoteId(`${c.column}__quire_retype`);
   await trx.raw(`ALTER TABLE ${table} ADD COLUMN ${tmp} ${type}`);
@@ -141,7 +171,7 @@ async function retypeColumn(trx: Knex.Transaction, dialect: Dialect, c: PlannedC
   await trx.raw(`ALTER TABLE ${table} RENAME COLUMN ${tmp} TO ${column}`);
 }
 
-async function createIndex(trx: Knex.Transaction, table: string, idx: Index | IndexDef): Promise<void> {
+async function createIndex(trx: Knex.Transaction, dialect: Dialect, table: string, idx: Index | IndexDef): Promise<void> {
   const cols = idx.columns.map(quoteId).join(', ');
   await trx.raw(`CREATE ${idx.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${quoteId(idx.name)} ON ${quoteId(table)} (${cols})`);
 }

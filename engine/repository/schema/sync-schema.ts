@@ -8,6 +8,7 @@
 import type { Knex } from 'knex';
 import type { NormalizedModel } from '../../../compiler/model/types.js';
 import { QuireError } from '../../errors/errors.js';
+import type { Dialect } from '../dialect/dialect.js';
 import { dialectOfKnex } from '../dialect/dialect-of.js';
 import { KnexRepository } from '../knex-repository.js';
 import { SCHEMA_STATE_TABLE } from '../naming.js';
@@ -16,6 +17,7 @@ import { translateError } from '../translate-error.js';
 import type { Repository, SyncChange, SyncReport } from '../types.js';
 import { applyChanges, type DeferredUnique } from './apply-changes.js';
 import { desiredSchema } from './desired-schema.js';
+import type { DesiredSchema } from './table-defs.js';
 import { describeChange, diffSchema } from './diff-schema.js';
 import { checkStrapiSchema, isStrapiDatabase, splitSchema, StrapiSchemaMismatch } from './strapi-schema.js';
 import { ensureStateTable, introspect, readSnapshot, snapshotOf, writeSnapshot, type SchemaSnapshot } from './schema-snapshot.js';
@@ -120,27 +122,41 @@ async function syncOnce(knex: Knex, model: NormalizedModel, opts: SyncOptions, b
   const schema = strapi ? { tables: splitSchema(full).own } : full;
   return knex.transaction(async (trx) => {
     await dialect.lockSchema(trx);
-    if (strapi) await checkStrapiSchema(trx, model);
-    const created = await ensureStateTable(trx);
-    const stored = created ? undefined : await readSnapshot(trx);
-    const prev = stored ? (strapi ? only(stored, schema) : stored) : await introspect(trx, schema);
-    const planned = diffSchema(prev, schema);
-    const destructive = planned.filter((c) => c.destructive);
-    if (destructive.length > 0 && !opts.allowDestructive) throw new SchemaSyncRefused(destructive.map(plain));
-    const deferred = await applyChanges(trx, dialect, planned, prev, schema);
-    const next = withDeferred(snapshotOf(schema), deferred);
-    // a Strapi database keeps what an earlier sync recorded of the other tables (left as they are)
-    const kept = strapi && stored ? { ...stored, tables: { ...stored.tables, ...next.tables } } : next;
-    if (planned.length > 0 || !stored) await writeSnapshot(trx, kept, stored !== undefined);
-    const changes = planned.map(plain);
-    if (created) changes.unshift({ kind: 'create-table', table: SCHEMA_STATE_TABLE, detail: 'schema snapshot', destructive: false });
-    const warnings = deferred.map(
-      (d) => `unique index ${d.index} not created: rows of ${d.table} share a value of (${d.columns.join(', ')}); uniqueness is not enforced there until the duplicates are removed (checked again at every start)`,
-    );
-    const report: SyncReport = deferred.length === 0 ? { changes } : { changes, warnings };
-    beforeCommit?.(report);
-    return report;
+    try {
+      if (strapi) await checkStrapiSchema(trx, model);
+      const report = await syncLocked(trx, dialect, schema, opts, strapi);
+      beforeCommit?.(report);
+      return report;
+    } finally {
+      await dialect.unlockSchema?.(trx);
+    }
   });
+}
+
+/**
+ * The sync itself, under the schema lock. MySQL commits each DDL statement by itself, so there a
+ * failed sync keeps the changes applied before the failure; the snapshot is written last, so the
+ * next sync plans only what is still missing.
+ */
+async function syncLocked(trx: Knex.Transaction, dialect: Dialect, schema: DesiredSchema, opts: SyncOptions, strapi: boolean): Promise<SyncReport> {
+  const created = await ensureStateTable(trx);
+  const stored = created ? undefined : await readSnapshot(trx);
+  const prev = stored ? (strapi ? only(stored, schema) : stored) : await introspect(trx, schema);
+  const planned = diffSchema(prev, schema);
+  const destructive = planned.filter((c) => c.destructive);
+  if (destructive.length > 0 && !opts.allowDestructive) throw new SchemaSyncRefused(destructive.map(plain));
+  const deferred = await applyChanges(trx, dialect, planned, prev, schema);
+  const next = withDeferred(snapshotOf(schema), deferred);
+  // a Strapi database keeps what an earlier sync recorded of the other tables (left as they are)
+  const kept = strapi && stored ? { ...stored, tables: { ...stored.tables, ...next.tables } } : next;
+  if (planned.length > 0 || !stored) await writeSnapshot(trx, kept, stored !== undefined);
+  const changes = planned.map(plain);
+  if (created) changes.unshift({ kind: 'create-table', table: SCHEMA_STATE_TABLE, detail: 'schema snapshot', destructive: false });
+  if (deferred.length === 0) return { changes };
+  const warnings = deferred.map(
+    (d) => `unique index ${d.index} not created: rows of ${d.table} share a value of (${d.columns.join(', ')}); uniqueness is not enforced there until the duplicates are removed (checked again at every start)`,
+  );
+  return { changes, warnings };
 }
 
 /** The snapshot records a deferred unique index as the plain index it is, so the next sync retries it. */

@@ -7,6 +7,7 @@
 import { raw } from 'objection';
 import type { RunContext } from '../run-context.js';
 import { RateLimitModel } from './internal-models.js';
+import { runSql } from '../run-sql.js';
 import { modelQuery } from './model-query.js';
 
 /** one hit in this many also deletes rows whose window is over */
@@ -20,13 +21,14 @@ const SWEEP_EVERY = 200;
 export async function hitRateLimit(ctx: RunContext, bucket: string, now: number, windowMs: number): Promise<number> {
   const expired = now - windowMs;
   const table = RateLimitModel.tableName;
-  const row = await modelQuery(ctx, RateLimitModel)
+  const upsert = {
+    hits: raw('CASE WHEN ??.?? <= ? THEN 1 ELSE ??.?? + 1 END', [table, 'window_start', expired, table, 'hits']),
+    window_start: raw('CASE WHEN ??.?? <= ? THEN ? ELSE ??.?? END', [table, 'window_start', expired, now, table, 'window_start']),
+  };
+  const row = ctx.dialect.name === 'mysql' ? await hitOnMysql(ctx, bucket, now, expired) : await modelQuery(ctx, RateLimitModel)
     .insert({ bucket, hits: 1, window_start: now })
     .onConflict('bucket')
-    .merge({
-      hits: raw('CASE WHEN ??.?? <= ? THEN 1 ELSE ??.?? + 1 END', [table, 'window_start', expired, table, 'hits']),
-      window_start: raw('CASE WHEN ??.?? <= ? THEN ? ELSE ??.?? END', [table, 'window_start', expired, now, table, 'window_start']),
-    })
+    .merge(upsert)
     .returning('hits');
   if (Math.random() * SWEEP_EVERY < 1) await modelQuery(ctx, RateLimitModel).where('window_start', '<=', expired).delete();
   return Number(row?.hits ?? 1);
@@ -44,4 +46,18 @@ export async function peekRateLimits(ctx: RunContext, buckets: readonly string[]
 
 export async function clearRateLimit(ctx: RunContext, bucket: string): Promise<void> {
   await modelQuery(ctx, RateLimitModel).where('bucket', bucket).delete();
+}
+
+/**
+ * MySQL has no ON CONFLICT; MariaDB's ON DUPLICATE KEY UPDATE ... RETURNING answers the row as
+ * written (the assignments run left to right, so `hits` reads the old window first).
+ */
+async function hitOnMysql(ctx: RunContext, bucket: string, now: number, expired: number): Promise<{ hits: unknown } | undefined> {
+  const [row] = await runSql(
+    ctx,
+    `INSERT INTO "${RateLimitModel.tableName}" ("bucket", "hits", "window_start") VALUES (?, 1, ?) ON DUPLICATE KEY UPDATE ` +
+      `"hits" = CASE WHEN "window_start" <= ? THEN 1 ELSE "hits" + 1 END, "window_start" = CASE WHEN "window_start" <= ? THEN ? ELSE "window_start" END RETURNING "hits"`,
+    [bucket, now, expired, expired, now],
+  );
+  return row as { hits: unknown } | undefined;
 }

@@ -63,12 +63,36 @@ export async function enqueueDeliveries(ctx: RunContext, rows: readonly NewWebho
  *   UPDATE "quire_webhook_deliveries" SET "claimed_by" = ?, "claimed_until" = ? WHERE "id" IN (SELECT "id" FROM due) RETURNING ...
  */
 export async function claimDeliveries(ctx: RunContext, worker: string, now: number, leaseMs: number, limit: number): Promise<WebhookDeliveryRecord[]> {
+  if (ctx.dialect.name === 'mysql') return claimOnMysql(ctx, worker, now, leaseMs, limit);
   const t = `"${WEBHOOK_DELIVERIES_TABLE}"`;
   const text =
     `WITH due AS (SELECT "id" FROM ${t} WHERE "status" = 'pending' AND "next_attempt_at" <= ? AND ("claimed_until" IS NULL OR "claimed_until" <= ?) ORDER BY "id" LIMIT ?${ctx.dialect.skipLocked}) ` +
     `UPDATE ${t} SET "claimed_by" = ?, "claimed_until" = ? WHERE "id" IN (SELECT "id" FROM due) RETURNING ${COLUMNS.map((c) => `"${c}"`).join(', ')}`;
   const rows = await runSql(ctx, text, [now, now, limit, worker, now + leaseMs]);
   return rows.map(recordOf).sort((a, b) => a.id - b.id);
+}
+
+/**
+ * MySQL and MariaDB have no UPDATE ... RETURNING: the due rows are locked (skipping rows another
+ * process holds), claimed and read back in one short transaction.
+ */
+async function claimOnMysql(ctx: RunContext, worker: string, now: number, leaseMs: number, limit: number): Promise<WebhookDeliveryRecord[]> {
+  return ctx.knex.transaction(async (trx) => {
+    const due = (await trx(WEBHOOK_DELIVERIES_TABLE)
+      .select('id')
+      .where('status', 'pending')
+      .where('next_attempt_at', '<=', now)
+      .where((q) => q.whereNull('claimed_until').orWhere('claimed_until', '<=', now))
+      .orderBy('id')
+      .limit(limit)
+      .forUpdate()
+      .skipLocked()) as Row[];
+    const ids = due.map((r) => Number(r.id));
+    if (ids.length === 0) return [];
+    await trx(WEBHOOK_DELIVERIES_TABLE).whereIn('id', ids).update({ claimed_by: worker, claimed_until: now + leaseMs });
+    const rows = (await trx(WEBHOOK_DELIVERIES_TABLE).select(COLUMNS).whereIn('id', ids).orderBy('id')) as Row[];
+    return rows.map(recordOf);
+  });
 }
 
 export async function settleDelivery(ctx: RunContext, id: number, worker: string, o: WebhookAttemptOutcome): Promise<boolean> {

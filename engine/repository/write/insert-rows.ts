@@ -13,7 +13,7 @@ export async function insertRow(ctx: RunContext, table: string, row: Readonly<Re
 export async function insertRow(ctx: RunContext, table: string, row: Readonly<Record<string, unknown>>, returning: string): Promise<Row>;
 export async function insertRow(ctx: RunContext, table: string, row: Readonly<Record<string, unknown>>, returning?: string): Promise<number | Row> {
   const columns = Object.keys(row);
-  const values = columns.length === 0 ? 'DEFAULT VALUES' : `(${columns.map(quoteId).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`;
+  const values = columns.length === 0 ? ctx.dialect.defaultValues : `(${columns.map(quoteId).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`;
   const [r] = await runSql(ctx, `INSERT INTO ${quoteId(table)} ${values} RETURNING ${returning ?? '"id"'}`, columns.map((c) => row[c]));
   return returning === undefined ? Number(r.id) : r;
 }

@@ -70,7 +70,7 @@ function newLinksSql(ctx: RunContext, s: LinkSides, attr: RelationAttribute, cou
   let text = texts.get(key);
   if (text !== undefined) return text;
   const target = typeOf(ctx.storage, attr.target);
-  const cast = (kind: 'ref' | 'order') => `CAST(? AS ${ctx.dialect.columnType(kind)})`;
+  const cast = (kind: 'ref' | 'order') => ctx.dialect.cast('?', kind);
   const columns = [s.self, s.other, ...(s.selfOrder ? [s.selfOrder] : []), ...(s.otherOrder ? [s.otherOrder] : [])];
   const values = [cast('ref'), '"t"."id"'];
   const marks = Array.from({ length: count }, () => '?');
@@ -96,7 +96,7 @@ async function checkExist(ctx: RunContext, attr: RelationAttribute, at: MessageP
 
 async function currentLinks(ctx: RunContext, s: LinkSides, selfId: number): Promise<Link[]> {
   const q = query(ctx, s.table).where(s.self, selfId).select({ id: 'id', other: s.other, ...(s.selfOrder ? { order: s.selfOrder } : {}) });
-  const rows: { id: unknown; other: unknown; order?: unknown }[] = await (s.selfOrder ? q.orderByRaw(`"${s.selfOrder}" ASC NULLS LAST, "id" ASC`) : q.orderBy('id'));
+  const rows: { id: unknown; other: unknown; order?: unknown }[] = await (s.selfOrder ? q.orderByRaw(`${ctx.dialect.orderBy(quoteId(s.selfOrder), 'asc', 'last')}, "id" ASC`) : q.orderBy('id'));
   return rows.map((r) => ({ id: Number(r.id), other: Number(r.other), order: r.order === null || r.order === undefined ? null : Number(r.order) }));
 }
 

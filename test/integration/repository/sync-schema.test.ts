@@ -67,6 +67,9 @@ async function indexColumns(knex: any, table: string): Promise<Record<string, st
     for (const { name } of await knex.raw(`PRAGMA index_list("${table}")`)) {
       out[name] = (await knex.raw(`PRAGMA index_info("${name}")`)).map((c: { name: string }) => c.name);
     }
+  } else if (DIALECT === 'mysql') {
+    const [rows] = await knex.raw('SELECT index_name AS n, column_name AS c FROM information_schema.statistics WHERE table_schema = DATABASE() AND table_name = ? ORDER BY index_name, seq_in_index', [table]);
+    for (const r of rows as { n: string; c: string }[]) (out[r.n] ??= []).push(r.c);
   } else {
     const { rows } = await knex.raw('SELECT indexname, indexdef FROM pg_indexes WHERE tablename = ?', [table]);
     for (const r of rows) out[r.indexname] = /\((.*)\)/.exec(r.indexdef)![1].split(', ').map((c: string) => c.replace(/"/g, ''));

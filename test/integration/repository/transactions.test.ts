@@ -8,6 +8,7 @@
  * answer is never handed out again.
  */
 import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
+import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -148,33 +149,58 @@ test(`[${DIALECT}] a connection whose ROLLBACK failed is never handed out again:
 
 /** the PostgreSQL backend a transaction's statements run on */
 async function backendPid(tx: Repository): Promise<number> {
-  const [row] = await runSql((tx as KnexRepository).ctx, 'SELECT pg_backend_pid() AS pid', []);
+  const [row] = await runSql((tx as KnexRepository).ctx, DIALECT === 'mysql' ? 'SELECT CONNECTION_ID() AS pid' : 'SELECT pg_backend_pid() AS pid', []);
   return Number(row.pid);
 }
 
-if (DIALECT === 'postgres') {
-  test('[postgres] other connections do not see the rows before COMMIT', async () => {
-    const outside = new pg.Client({ connectionString: f.databaseUrl });
-    await outside.connect();
+/** a plain client of the server under test, outside quire: a count, a backend killed, the end */
+interface Outside {
+  count(where?: string): Promise<number>;
+  kill(pid: number): Promise<unknown>;
+  end(): Promise<void>;
+}
+
+async function outsideClient(databaseUrl: string): Promise<Outside> {
+  if (DIALECT === 'mysql') {
+    const u = new URL(databaseUrl);
+    const c = await mysql.createConnection({ host: u.hostname, port: Number(u.port || 3306), user: decodeURIComponent(u.username || 'root'), password: decodeURIComponent(u.password), database: u.pathname.slice(1) });
+    return {
+      count: async (where = '') => Number(((await c.query(`SELECT COUNT(*) AS n FROM tags ${where}`))[0] as { n: unknown }[])[0].n),
+      kill: (pid) => c.query(`KILL CONNECTION ${Number(pid)}`),
+      end: () => c.end(),
+    };
+  }
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  return {
+    count: async (where = '') => (await c.query(`SELECT COUNT(*)::int AS n FROM tags ${where}`)).rows[0].n,
+    kill: (pid) => c.query('SELECT pg_terminate_backend($1)', [pid]),
+    end: () => c.end(),
+  };
+}
+
+if (DIALECT === 'postgres' || DIALECT === 'mysql') {
+  test(`[${DIALECT}] other connections do not see the rows before COMMIT`, async () => {
+    const outside = await outsideClient(f.databaseUrl);
     try {
       await f.repo.transaction(async (tx) => {
         await create(tx, TAG, { name: 'not yet' });
         await tx.update({ kind: 'update', uid: TAG, id: (await ids(tx, TAG))[0], data: data({ name: 'not yet, updated' }) });
-        assert.is((await outside.query('SELECT COUNT(*)::int AS n FROM tags')).rows[0].n, 0);
+        assert.is(await outside.count(), 0);
       });
-      assert.is((await outside.query("SELECT COUNT(*)::int AS n FROM tags WHERE name = 'not yet, updated'")).rows[0].n, 1);
+      assert.is(await outside.count("WHERE name = 'not yet, updated'"), 1);
     } finally {
       await outside.end();
       await f.knex('tags').del();
     }
   });
 
-  test('[postgres] a ROLLBACK that does not answer: the connection is cut after 5 s and never handed out again', async () => {
+  test(`[${DIALECT}] a ROLLBACK that does not answer: the connection is cut after 5 s and never handed out again`, async () => {
     // a TCP relay in front of the server that stops relaying on demand (a network that hangs)
     let frozen = false;
     const held: Socket[] = [];
     const relay = createServer((client) => {
-      const server = connect(5432, '127.0.0.1');
+      const server = connect(Number(new URL(f.databaseUrl).port || (DIALECT === 'mysql' ? 3306 : 5432)), '127.0.0.1');
       held.push(client, server);
       const pipe = (from: Socket, to: Socket) => from.on('data', (d) => void (frozen ? undefined : to.write(d)));
       pipe(client, server);
@@ -215,17 +241,16 @@ if (DIALECT === 'postgres') {
     }
   });
 
-  test('[postgres] the backend killed half way: 503, nothing kept, the next transaction gets a new connection', async () => {
+  test(`[${DIALECT}] the backend killed half way: 503, nothing kept, the next transaction gets a new connection`, async () => {
     const repo = await createRepository({ model: f.model, databaseUrl: f.databaseUrl, pool: { max: 1 } });
-    const admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
+    const admin = await outsideClient(DIALECT === 'mysql' ? f.databaseUrl : PG_URL);
     try {
       const pids: number[] = [];
       const err = await rejection(
         repo.transaction(async (tx) => {
           await create(tx, ARTICLE, { title: 'half way' });
           pids.push(await backendPid(tx));
-          await admin.query('SELECT pg_terminate_backend($1)', [pids[0]]);
+          await admin.kill(pids[0]);
           await create(tx, TAG, { name: 'never' });
         }),
       );

@@ -171,7 +171,7 @@ test(`[${DIALECT}] Objection models fetch relations through the join tables`, as
 
 test(`[${DIALECT}] connection failures are ServiceUnavailableErrors; bad values from the driver are ValidationErrors`, async () => {
   const model = f.model;
-  const url = DIALECT === 'postgres' ? 'postgres://postgres@127.0.0.1:1/none' : `sqlite:${tempDir()}`; // a directory is not a database file
+  const url = DIALECT === 'postgres' ? 'postgres://postgres@127.0.0.1:1/none' : DIALECT === 'mysql' ? 'mysql://root@127.0.0.1:1/none' : `sqlite:${tempDir()}`; // a directory is not a database file
   const err = await rejection(createRepository({ model, databaseUrl: url }));
   assert.is(err.name, 'ServiceUnavailableError');
   assert.is(err.status, 503);

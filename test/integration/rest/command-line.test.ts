@@ -56,16 +56,17 @@ test('bad settings and missing artifacts: one line naming the variable, exit 3 o
   const level = run(cwd, serve, { LOG_LEVEL: 'loud' });
   assert.is(level.status, 3);
   oneLine(level, /^quire serve: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "loud"$/);
-  const mysql = run(cwd, serve, { DATABASE_URL: 'mysql://root:secret-pw@127.0.0.1/app' });
-  assert.is(mysql.status, 3);
-  oneLine(mysql, /^quire serve: DATABASE_URL: mysql is not supported/);
+  // a MySQL server that does not answer: the database line, the password masked, exit 5
+  const mysql = run(tempDir(), serve, { DATABASE_URL: 'mysql://root:secret-pw@127.0.0.1:1/app' });
+  assert.is(mysql.status, 5, mysql.err);
+  oneLine(mysql, /^quire serve: the database at mysql:\/\/root:\*\*\*@127\.0\.0\.1:1\/app is unavailable/);
   assert.not.match(mysql.err, /secret-pw/);
   const scheme = run(cwd, serve, { DATABASE_URL: 'oracle://x' });
   assert.is(scheme.status, 3);
   oneLine(scheme, /DATABASE_URL: unknown scheme "oracle:"/);
   const client = run(cwd, serve, { DATABASE_CLIENT: 'mssql' });
   assert.is(client.status, 3);
-  oneLine(client, /DATABASE_CLIENT must be sqlite or postgres, got "mssql"/);
+  oneLine(client, /DATABASE_CLIENT must be sqlite, postgres or mysql, got "mssql"/);
   const metrics = run(cwd, serve, { METRICS_ENABLED: 'true' });
   assert.is(metrics.status, 3);
   oneLine(metrics, /METRICS_ENABLED=true needs METRICS_TOKEN .* or METRICS_PORT/);

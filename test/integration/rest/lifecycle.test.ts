@@ -100,7 +100,7 @@ test('quire serve and quire token create as processes; SIGTERM exits 0 after in-
 
   const child = spawn(process.execPath, [quire, 'serve', '--artifacts', artifacts], { env, cwd: state, stdio: ['ignore', 'pipe', 'pipe'] });
   const line = await waitForLine(child, /quire serving 8 content-types at (http:\/\/127\.0\.0\.1:\d+)[^]*data dir[^\n]*\n/);
-  assert.match(line, DIALECT === 'postgres' ? /postgres:/ : /sqlite:/);
+  assert.match(line, DIALECT === 'postgres' ? /postgres:/ : DIALECT === 'mysql' ? /mysql:/ : /sqlite:/);
   const url = /http:\/\/127\.0\.0\.1:\d+/.exec(line)![0];
   assert.is((await fetch(`${url}/_health`)).status, 204);
   assert.is((await fetch(`${url}/api/tags`, { headers: { Authorization: `Bearer ${token}` } })).status, 200);

@@ -31,7 +31,11 @@ interface Recorded {
   answers: { path: string; graphql?: string; status: number; body: unknown }[];
 }
 
-const recorded = JSON.parse(gunzipSync(readFileSync(join(DIR, `answers-${DIALECT}.json.gz`))).toString('utf8')) as Recorded;
+/** Strapi-made databases are recorded for SQLite and PostgreSQL; serving one made on MySQL is not covered yet */
+const RECORDED = DIALECT !== 'mysql';
+if (!RECORDED) console.log(`[${DIALECT}] serving a Strapi-made database: no Strapi-made MySQL fixture recorded yet; these tests are skipped on this database`);
+const recorded = (RECORDED ? JSON.parse(gunzipSync(readFileSync(join(DIR, `answers-${DIALECT}.json.gz`))).toString('utf8')) : { answers: [] }) as Recorded;
+const it = RECORDED ? test : test.skip;
 
 async function buildArtifacts(spec: string): Promise<string> {
   const out = tempDir('quire-strapi-artifacts-');
@@ -64,6 +68,7 @@ let s: TestServer;
 let before: Awaited<ReturnType<typeof schemaFingerprint>>;
 
 test.before(async () => {
+  if (!RECORDED) return;
   artifacts = await buildArtifacts(SPEC);
   databaseUrl = await strapiDatabase('strapi_db');
   before = await schemaFingerprint(databaseUrl);
@@ -74,7 +79,7 @@ test.after(async () => {
   await s?.stop();
 });
 
-test(`[${DIALECT}] a Strapi database is recognised and its recorded public reads answer as Strapi 4.26.2 answered them`, async () => {
+it(`[${DIALECT}] a Strapi database is recognised and its recorded public reads answer as Strapi 4.26.2 answered them`, async () => {
   assert.ok(s.running.app.repo.strapiDatabase, 'detected by strapi_database_schema');
   assert.ok(recorded.answers.length >= 80, `${recorded.answers.length} answers`);
   const differ: string[] = [];
@@ -96,14 +101,14 @@ test(`[${DIALECT}] a Strapi database is recognised and its recorded public reads
   assert.ok(identical > 0);
 });
 
-test(`[${DIALECT}] timestamp and time values as Strapi answers them on this database`, async () => {
+it(`[${DIALECT}] timestamp and time values as Strapi answers them on this database`, async () => {
   const r = await s.request('GET', '/api/articles/1?fields[0]=importedAt&fields[1]=publishTime');
   assert.is(r.status, 200);
   assert.match(String(r.body.data.attributes.importedAt), /^\d{13}$/, 'epoch milliseconds, as a string');
   assert.is(r.body.data.attributes.publishTime, DIALECT === 'postgres' ? '11:30:00' : '11:30:00.000');
 });
 
-test(`[${DIALECT}] API tokens made in Strapi's admin work with Strapi's API_TOKEN_SALT, each within its type`, async () => {
+it(`[${DIALECT}] API tokens made in Strapi's admin work with Strapi's API_TOKEN_SALT, each within its type`, async () => {
   assert.is((await s.request('GET', '/api/users', { token: recorded.fullAccessKey })).status, 200, 'full access');
   assert.is((await s.request('GET', '/api/articles', { token: recorded.readOnlyKey })).status, 200, 'read-only reads');
   assert.is((await s.request('POST', '/api/tags', { token: recorded.readOnlyKey, body: { data: { name: 'no' } } })).status, 403, 'read-only does not write');
@@ -116,14 +121,14 @@ test(`[${DIALECT}] API tokens made in Strapi's admin work with Strapi's API_TOKE
   assert.ok(Number((used[0] as { n: unknown }).n) >= 2, 'last_used_at set');
 });
 
-test(`[${DIALECT}] an expired Strapi token is refused`, async () => {
+it(`[${DIALECT}] an expired Strapi token is refused`, async () => {
   await onDatabase(databaseUrl, (k) => k('strapi_api_tokens').where('name', 'reader').update({ expires_at: DIALECT === 'sqlite' ? Date.now() - 60_000 : new Date(Date.now() - 60_000) }));
   // the token cache keeps a found row for 5 s
   await new Promise((r) => setTimeout(r, 5100));
   assert.is((await s.request('GET', '/api/articles', { token: recorded.readOnlyKey })).status, 401);
 });
 
-test(`[${DIALECT}] roles are Strapi's: a public permission removed in up_permissions holds within seconds`, async () => {
+it(`[${DIALECT}] roles are Strapi's: a public permission removed in up_permissions holds within seconds`, async () => {
   assert.is((await s.request('GET', '/api/categories')).status, 200);
   await onDatabase(databaseUrl, (k) =>
     k.raw(`DELETE FROM up_permissions WHERE action = 'api::category.category.find' AND id IN (SELECT l.permission_id FROM up_permissions_role_links l JOIN up_roles r ON r.id = l.role_id WHERE r.type = 'public')`));
@@ -135,14 +140,14 @@ test(`[${DIALECT}] roles are Strapi's: a public permission removed in up_permiss
   assert.is(status, 403);
 });
 
-test(`[${DIALECT}] quire changed no table, column or index of Strapi's; its own tables are quire_*`, async () => {
+it(`[${DIALECT}] quire changed no table, column or index of Strapi's; its own tables are quire_*`, async () => {
   const after = await schemaFingerprint(databaseUrl);
   assert.equal(after.strapi, before.strapi);
   assert.ok(after.own.includes('quire_schema_state'), after.own.join());
   assert.ok(after.own.every((t) => t.startsWith('quire_')));
 });
 
-test(`[${DIALECT}] artifacts that name a column Strapi's database lacks: quire refuses to start, naming it, and changes nothing`, async () => {
+it(`[${DIALECT}] artifacts that name a column Strapi's database lacks: quire refuses to start, naming it, and changes nothing`, async () => {
   const spec = copySpec(SPEC);
   editJson(spec, 'api/tag/content-types/tag/schema.json', (j) => {
     j.attributes.colour = { type: 'string' };

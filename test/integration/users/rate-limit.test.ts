@@ -93,14 +93,15 @@ test('register: every attempt counts per IP, taken usernames or emails too', asy
 });
 
 test('the window passes; AUTH_RATE_LIMIT_MAX=0 turns the limiter off', async () => {
-  const t = await startTestServer({ name: 'users-rate-window', env: { AUTH_RATE_LIMIT_MAX: '2', AUTH_RATE_LIMIT_WINDOW_MS: '1000' } });
+  // a window long enough for two bcrypt logins on a busy machine
+  const t = await startTestServer({ name: 'users-rate-window', env: { AUTH_RATE_LIMIT_MAX: '2', AUTH_RATE_LIMIT_WINDOW_MS: '3000' } });
   const off = await startTestServer({ name: 'users-rate-off', env: { AUTH_RATE_LIMIT_MAX: '0' } });
   try {
     await registerFrom(t, '127.0.0.24', 'windowed');
     await loginFrom(t, '127.0.0.14', 'windowed', 'bad-password');
     await loginFrom(t, '127.0.0.14', 'windowed', 'bad-password');
     assert.is((await loginFrom(t, '127.0.0.14', 'windowed')).status, 429);
-    await new Promise((r) => setTimeout(r, 1100));
+    await new Promise((r) => setTimeout(r, 3100));
     assert.is((await loginFrom(t, '127.0.0.14', 'windowed')).status, 200);
     await registerFrom(off, '127.0.0.25', 'unlimited');
     for (let i = 0; i < 12; i++) assert.is((await loginFrom(off, '127.0.0.15', 'unlimited', 'bad-password')).status, 400);

@@ -241,12 +241,19 @@ test('i18n: a new localization, over REST and GraphQL, is an entry.create with i
   }
 });
 
+/** a knex of the test's database, apart from the server's, as Strapi would write to it */
+function directKnex(databaseUrl: string) {
+  if (databaseUrl.startsWith('sqlite:')) return knexFactory({ client: 'better-sqlite3', connection: { filename: databaseUrl.slice(7) }, useNullAsDefault: true });
+  if (/^(mysql|mariadb):/.test(databaseUrl)) return knexFactory({ client: 'mysql2', connection: databaseUrl.replace(/^mariadb:/, 'mysql:') });
+  return knexFactory({ client: 'pg', connection: databaseUrl });
+}
+
 test('a Strapi database: the webhooks of strapi_webhooks are sent to, disabled ones not', async () => {
   const plain = new WebhookReceiver();
   await plain.start();
   const databaseUrl = await testDatabaseUrl('webhooks-strapi-table');
   // the table as Strapi 4.26.2 creates it (json columns, boolean enabled)
-  const knex = knexFactory(databaseUrl.startsWith('sqlite:') ? { client: 'better-sqlite3', connection: { filename: databaseUrl.slice(7) }, useNullAsDefault: true } : { client: 'pg', connection: databaseUrl });
+  const knex = directKnex(databaseUrl);
   try {
     await knex.schema.createTable('strapi_webhooks', (t) => {
       t.increments('id');
@@ -285,7 +292,7 @@ test('a Strapi database: the webhooks of strapi_webhooks are sent to, disabled o
   } finally {
     await writer.stop();
   }
-  const knex2 = knexFactory(databaseUrl.startsWith('sqlite:') ? { client: 'better-sqlite3', connection: { filename: databaseUrl.slice(7) }, useNullAsDefault: true } : { client: 'pg', connection: databaseUrl });
+  const knex2 = directKnex(databaseUrl);
   await knex2('strapi_webhooks').where({ name: 'from-admin' }).update({ enabled: false });
   await knex2.destroy();
   const t2 = await startWebhookServer('webhooks-strapi-table', noConfig, {}, databaseUrl);

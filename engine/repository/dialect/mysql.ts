@@ -1,0 +1,130 @@
+/**
+ * engine/repository/dialect: MySQL and MariaDB (mysql2). Connections run with ANSI_QUOTES (the
+ * double-quoted identifiers every compiler writes) and strict mode; text columns use the binary,
+ * no-pad collation `utf8mb4_nopad_bin` (MySQL 8: `utf8mb4_0900_bin`), so `=`, LIKE and sort compare
+ * bytes as SQLite does; errno values map to engine errors (1062 unique, 1452 missing reference,
+ * value errors, timeouts and lost connections -> 503).
+ */
+import type { Knex } from 'knex';
+import { messages, ServiceUnavailableError, ValidationError, validationIssue, type QuireError } from '../../errors/index.js';
+import { sql, type Sql } from '../query/sql.js';
+import type { StorageKind } from '../storage-map.js';
+import { LIKE_ESCAPE, likePattern, type ColumnKind, type Dialect, type FieldResolver, type MatchMode } from './dialect.js';
+import { uniqueViolation } from './unique-violation.js';
+
+/** the collation of every text column and text comparison: code point order, trailing spaces count */
+export const MYSQL_COLLATION = 'utf8mb4_nopad_bin';
+
+const COLUMN_TYPES: Record<ColumnKind, string> = {
+  varchar: 'varchar(255)', text: 'longtext', integer: 'int', bigint: 'bigint', double: 'double',
+  decimal: 'decimal(20,10)', boolean: 'boolean', date: 'date', time: 'time(3)', datetime: 'datetime(3)',
+  // epoch milliseconds
+  timestamp: 'bigint', json: 'json',
+  // the type of knex's increments() primary key, which a foreign key must match
+  ref: 'int unsigned', order: 'double',
+};
+
+/** the target of CAST(? AS ...) for a column kind (MySQL casts to a few type names only) */
+const CAST_TYPES: Partial<Record<ColumnKind, string>> = { ref: 'unsigned', integer: 'signed', bigint: 'signed', order: 'double', double: 'double' };
+
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'EAI_AGAIN',
+  'PROTOCOL_CONNECTION_LOST', 'PROTOCOL_SEQUENCE_TIMEOUT', 'ER_CON_COUNT_ERROR', 'ER_TOO_MANY_USER_CONNECTIONS',
+  'ER_ACCESS_DENIED_ERROR', 'ER_DBACCESS_DENIED_ERROR', 'ER_ACCOUNT_HAS_BEEN_LOCKED', 'ER_BAD_DB_ERROR', 'ER_SERVER_SHUTDOWN', 'ER_CONNECTION_KILLED', 'ER_QUERY_INTERRUPTED',
+  'ER_CLIENT_INTERACTION_TIMEOUT', 'ER_NET_READ_ERROR', 'ER_NET_READ_INTERRUPTED', 'ER_NET_ERROR_ON_WRITE',
+]);
+/**
+ * errno of refused or ended sessions (mysql2's code names follow MySQL's numbering, which MariaDB's
+ * own errors above 1900 do not): too many connections, access denied, unknown database, server
+ * shutdown, connection killed (MariaDB 1927), account locked (MariaDB 4151, MySQL 3118)
+ */
+const CONNECTION_ERRNOS = new Set([1040, 1044, 1045, 1049, 1053, 1927, 4151, 3118]);
+/** mysql2's own errors without a server errno */
+const MYSQL_CONNECTION_MESSAGES = /(Can't add new command when connection is in closed state|Connection lost|connect ETIMEDOUT|Pool is closed)/;
+
+/** errno -> message: value errors of strict mode */
+const BAD_VALUE: Record<number, () => string> = {
+  1406: messages.valueTooLong, // ER_DATA_TOO_LONG
+  1264: messages.valueOutOfRange, // ER_WARN_DATA_OUT_OF_RANGE
+  1690: messages.valueOutOfRange, // ER_DATA_OUT_OF_RANGE
+  1292: messages.invalidDateTime, // ER_TRUNCATED_WRONG_VALUE
+  1366: messages.invalidValue, // ER_TRUNCATED_WRONG_VALUE_FOR_FIELD
+  3140: messages.invalidValue, // ER_INVALID_JSON_TEXT
+  4025: messages.invalidValue, // MariaDB: CONSTRAINT `json` failed
+  1048: messages.valueRequired, // ER_BAD_NULL_ERROR
+  1364: messages.valueRequired, // ER_NO_DEFAULT_FOR_FIELD
+};
+
+/** errno of timeouts: max_statement_time (MariaDB 1969), max_execution_time (MySQL 3024), lock waits, deadlocks */
+const TIMEOUTS = new Set([1969, 3024, 1205, 1213]);
+
+/** `2024-04-02T12:00:00.000Z` -> `2024-04-02 12:00:00.000` (DATETIME takes no zone; connections run in UTC) */
+function datetimeText(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}:\d{2}(?:\.\d+)?)Z$/.exec(value);
+  return m ? `${m[1]} ${m[2]}` : value;
+}
+
+function bind(kind: StorageKind, value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  if (kind === 'datetime') return datetimeText(value);
+  // mysql2 would expand an object into `key = value` pairs
+  if (kind === 'json' && typeof value !== 'string') return JSON.stringify(value);
+  return value;
+}
+
+export const mysqlDialect: Dialect = {
+  name: 'mysql',
+  // MariaDB 10.6+ and MySQL 8 (the webhook outbox claims its rows with it)
+  skipLocked: ' FOR UPDATE SKIP LOCKED',
+  columnType: (kind) => COLUMN_TYPES[kind],
+  cast: (expr, kind) => `CAST(${expr} AS ${CAST_TYPES[kind] ?? COLUMN_TYPES[kind]})`,
+  selectExpr: (expr) => expr,
+  compareExpr: (expr) => expr,
+  textExpr: (expr, kind) => (kind === 'varchar' || kind === 'text' ? expr : `CAST(${expr} AS CHAR) COLLATE ${MYSQL_COLLATION}`),
+  lower: (expr) => `lower(${expr})`,
+  caseSensitiveMatch(expr: string, mode: MatchMode, value: string): Sql {
+    return sql(`${expr} LIKE ? ${LIKE_ESCAPE}`, [likePattern(mode, value)]);
+  },
+  orderBy(expr: string, direction: 'asc' | 'desc', nulls: 'first' | 'last'): string {
+    // MySQL has no NULLS FIRST/LAST: NULL sorts first ascending and last descending by itself
+    const natural = (direction === 'asc') === (nulls === 'first');
+    return natural ? `${expr} ${direction.toUpperCase()}` : `${expr} IS NULL ${nulls === 'first' ? 'DESC' : 'ASC'}, ${expr} ${direction.toUpperCase()}`;
+  },
+  tableCollation: MYSQL_COLLATION,
+  defaultValues: '() VALUES ()',
+  dropIndex: (name, table) => `DROP INDEX IF EXISTS ${name} ON ${table}`,
+  bindValue: bind,
+  bindFilterValue: bind,
+  translateError(err: unknown, resolve: FieldResolver): QuireError | undefined {
+    const e = err as { code?: unknown; errno?: unknown; name?: unknown; message?: unknown; sqlMessage?: unknown; fatal?: unknown };
+    if (e?.name === 'KnexTimeoutError') return new ServiceUnavailableError('Database unavailable');
+    const errno = typeof e?.errno === 'number' ? e.errno : undefined;
+    const code = typeof e?.code === 'string' ? e.code : undefined;
+    const text = typeof e?.sqlMessage === 'string' ? e.sqlMessage : typeof e?.message === 'string' ? e.message : '';
+    if (errno === 1062) {
+      // "Duplicate entry 'Ann' for key 'authors_name_unique'" (MySQL 8: key 'authors.authors_name_unique')
+      const m = /for key '(?:[^'.]+\.)?([^']+)'/.exec(text);
+      return uniqueViolation(m ? resolve(undefined, m[1]) : undefined);
+    }
+    if (errno === 1452 || errno === 1451) return ValidationError.of([validationIssue([], messages.relatedEntryMissing())]);
+    if (errno !== undefined && BAD_VALUE[errno]) return ValidationError.of([validationIssue([], BAD_VALUE[errno]())]);
+    if (errno !== undefined && TIMEOUTS.has(errno)) return new ServiceUnavailableError('Database timeout');
+    if (code && CONNECTION_CODES.has(code)) return new ServiceUnavailableError('Database unavailable');
+    // SQLSTATE class 08 (connection) and 28 (authorization)
+    const state = typeof (err as { sqlState?: unknown })?.sqlState === 'string' ? (err as { sqlState: string }).sqlState : '';
+    if (/^(08|28)/.test(state) || (errno !== undefined && CONNECTION_ERRNOS.has(errno))) return new ServiceUnavailableError('Database unavailable');
+    if (e?.fatal === true) return new ServiceUnavailableError('Database unavailable');
+    if (!errno && MYSQL_CONNECTION_MESSAGES.test(text)) return new ServiceUnavailableError('Database unavailable');
+    return undefined;
+  },
+  async lockSchema(trx: Knex.Transaction): Promise<void> {
+    // a named lock of the session (MySQL has no transaction-scoped one), one per database, released by unlockSchema
+    const [rows] = (await trx.raw("SELECT GET_LOCK(CONCAT('quire_schema_sync:', DATABASE()), 60) AS \"locked\"")) as [{ locked: unknown }[]];
+    // 0: another instance held it for a minute
+    if (Number(rows[0]?.locked) !== 1) throw new ServiceUnavailableError('Database timeout');
+  },
+  async unlockSchema(trx: Knex.Transaction): Promise<void> {
+    await trx.raw("SELECT RELEASE_LOCK(CONCAT('quire_schema_sync:', DATABASE()))");
+  },
+};

@@ -1,0 +1,71 @@
+/**
+ * unit: the MySQL/MariaDB dialect. Driver errors by errno and code: unique violations name the
+ * attribute through the index name, value errors are 400s, lost or refused connections and
+ * timeouts are 503s, others are left alone. NULL placement without NULLS FIRST/LAST. Values bound
+ * as mysql2 wants them (DATETIME without its zone, JSON as text).
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { ServiceUnavailableError, ValidationError } from '../../../../engine/errors/index.js';
+import { mysqlDialect } from '../../../../engine/repository/dialect/mysql.js';
+
+const resolve = (_t: string | undefined, c: string) => (c === 'authors_name_unique' ? 'name' : c);
+const driverError = (errno: number, code: string, sqlMessage: string, extra: Record<string, unknown> = {}) =>
+  Object.assign(new Error(sqlMessage), { errno, code, sqlMessage, sqlState: 'HY000', ...extra });
+
+test('a duplicate entry is the unique ValidationError of the attribute its index is named after', () => {
+  for (const message of ["Duplicate entry 'Ann' for key 'authors_name_unique'", "Duplicate entry 'Ann' for key 'authors.authors_name_unique'"]) {
+    const mapped = mysqlDialect.translateError(driverError(1062, 'ER_DUP_ENTRY', message), resolve) as ValidationError;
+    assert.instance(mapped, ValidationError);
+    assert.equal((mapped.details as { errors: { path: string[] }[] }).errors[0].path, ['name']);
+  }
+});
+
+test('value errors and missing references are 400s', () => {
+  for (const [errno, code] of [[1406, 'ER_DATA_TOO_LONG'], [1264, 'ER_WARN_DATA_OUT_OF_RANGE'], [1452, 'ER_NO_REFERENCED_ROW_2'], [1048, 'ER_BAD_NULL_ERROR']] as const) {
+    assert.instance(mysqlDialect.translateError(driverError(errno, code, 'x'), resolve), ValidationError, code);
+  }
+});
+
+test('lost, refused, locked-out and timed-out connections are 503s', () => {
+  const cases: [Error, string][] = [
+    [Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:3306'), { code: 'ECONNREFUSED', fatal: true }), 'Database unavailable'],
+    [Object.assign(new Error('Connection lost: The server closed the connection.'), { code: 'PROTOCOL_CONNECTION_LOST', fatal: true }), 'Database unavailable'],
+    [driverError(4151, 'ER_BULK_PARSER_INCOMPLETE_ESCAPE_SEQUENCE', 'Access denied, this account is locked'), 'Database unavailable'],
+    [driverError(1045, 'ER_ACCESS_DENIED_ERROR', 'Access denied for user', { sqlState: '28000' }), 'Database unavailable'],
+    [driverError(1927, 'ER_CONNECTION_KILLED', 'Connection was killed', { sqlState: '70100' }), 'Database unavailable'],
+    [driverError(1969, 'ER_STATEMENT_TIMEOUT', 'Query execution was interrupted (max_statement_time exceeded)'), 'Database timeout'],
+    [driverError(1205, 'ER_LOCK_WAIT_TIMEOUT', 'Lock wait timeout exceeded; try restarting transaction'), 'Database timeout'],
+    [new Error("Can't add new command when connection is in closed state"), 'Database unavailable'],
+    [Object.assign(new Error('Knex: Timeout acquiring a connection.'), { name: 'KnexTimeoutError' }), 'Database unavailable'],
+  ];
+  for (const [err, message] of cases) {
+    const mapped = mysqlDialect.translateError(err, resolve);
+    assert.instance(mapped, ServiceUnavailableError, err.message);
+    assert.is(mapped!.message, message, err.message);
+  }
+});
+
+test('other errors are not mistaken for an outage', () => {
+  for (const err of [new Error('Cannot read properties of undefined'), driverError(1064, 'ER_PARSE_ERROR', 'You have an error in your SQL syntax', { sqlState: '42000' })]) {
+    assert.is(mysqlDialect.translateError(err, resolve), undefined, err.message);
+  }
+});
+
+test('NULL placement: MySQL order where it is the one wanted, IS NULL first otherwise', () => {
+  assert.is(mysqlDialect.orderBy('"t0"."x"', 'asc', 'first'), '"t0"."x" ASC');
+  assert.is(mysqlDialect.orderBy('"t0"."x"', 'desc', 'last'), '"t0"."x" DESC');
+  assert.is(mysqlDialect.orderBy('"l"."o"', 'asc', 'last'), '"l"."o" IS NULL ASC, "l"."o" ASC');
+  assert.is(mysqlDialect.orderBy('"t0"."x"', 'desc', 'first'), '"t0"."x" IS NULL DESC, "t0"."x" DESC');
+});
+
+test('bound values: DATETIME without its zone, JSON as text, casts MySQL accepts', () => {
+  assert.is(mysqlDialect.bindValue('datetime', '2024-04-02T12:00:00.123Z'), '2024-04-02 12:00:00.123');
+  assert.is(mysqlDialect.bindValue('json', '{"a":1}'), '{"a":1}');
+  assert.is(mysqlDialect.bindValue('varchar', null), null);
+  assert.is(mysqlDialect.cast('?', 'ref'), 'CAST(? AS unsigned)');
+  assert.is(mysqlDialect.cast('?', 'order'), 'CAST(? AS double)');
+  assert.is(mysqlDialect.dropIndex('"i"', '"t"'), 'DROP INDEX IF EXISTS "i" ON "t"');
+});
+
+test.run();
