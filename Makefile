@@ -6,7 +6,7 @@ EXAMPLE := specs/example
 SPECS := specs/example specs/multilingual
 PORT ?= 1337
 
-.PHONY: install start test test-strapi test-unit package-check docker-check test-node22 golden-update build-example check-example bench bench-build bench-populate bench-soak clean
+.PHONY: install start test test-strapi test-unit package-check docker-check test-node22 golden-update build-example check-example bench bench-vs-strapi bench-build bench-populate bench-soak clean
 
 node_modules/.installed: package.json package-lock.json
 	npm ci $(NPM_FLAGS) || npm install $(NPM_FLAGS)
@@ -54,6 +54,10 @@ golden-update: install
 
 bench: install
 	node dist/test/bench/run.js
+
+# quire vs real Strapi 4.26.2 (built once from ../shared/strapi-reference, cached in /tmp/quire-bench-strapi) and the ceiling, SQLite + PostgreSQL
+bench-vs-strapi: install
+	node dist/test/bench/vs-strapi.js
 
 bench-build: install
 	node dist/test/bench/build-bench.js 200 20

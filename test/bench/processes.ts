@@ -78,7 +78,7 @@ export function createToken(databaseUrl: string, cwd: string): string {
   return r.stdout.trim();
 }
 
-async function waitHealthy(url: string, child: ChildProcess, name: string, ms = 60_000): Promise<void> {
+export async function waitHealthy(url: string, child: ChildProcess, name: string, ms = 60_000): Promise<void> {
   const until = Date.now() + ms;
   while (Date.now() < until) {
     if (child.exitCode !== null) throw new Error(`${name} exited ${child.exitCode} before answering`);
