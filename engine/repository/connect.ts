@@ -21,6 +21,8 @@ export interface PoolOptions {
    * statement waits for another process's write lock (busy timeout; default 5000).
    */
   statementTimeoutMs?: number;
+  /** false: findText always falls back (run-find-text.ts); default true */
+  compiledReads?: boolean;
 }
 
 /** SQLite: waiting for another process's write lock */
@@ -90,6 +92,9 @@ export function openKnex(databaseUrl: string, connections: Connections, pool: Po
       // a server that does not answer fails the connection attempt instead of holding the request
       connectionTimeoutMillis: acquireTimeoutMs,
       ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}),
+      // no JIT: a one-statement read (compiled-read/) is many small subplans whose estimated cost
+      // passes jit_above_cost, and compiling them takes seconds where running them takes milliseconds
+      options: '-c jit=off',
     } as Knex.PgConnectionConfig,
     acquireConnectionTimeout: acquireTimeoutMs,
     pool: {
