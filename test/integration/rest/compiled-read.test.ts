@@ -7,6 +7,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { postEntry, requestStatements, seedFullArticles, seedShared } from '../../helpers/seed-content.js';
+import { jsNumber } from '../../../engine/repository/compiled-read/json-value.js';
 import { DIALECT, startTestServer, type TestServer } from '../../helpers/server.js';
 
 let s: TestServer;
@@ -124,6 +125,17 @@ test('a read the compiler does not cover falls back, counted: creator fields, a 
   assert.is(r.text, (await usual.get(`/api/articles/${deep}`, admin)).text);
   const after = s.running.app.repo.compiledReads;
   assert.ok(after.fallback >= before.fallback + 1, JSON.stringify({ before, after }));
+});
+
+test('PostgreSQL prints a float8 as JSON.stringify does', async () => {
+  if (DIALECT !== 'postgres') return;
+  const values = [0, -0, 1, -1, 0.1, 0.3, 1 / 3, 4.5, 1e-4, 9.99e-5, 1.5e-5, -1.5e-6, 1e-6, 1e-7, 1.2e-300, 123456789012345, 1e15, 1234567890123456.8,
+    123456789012345680000, 1e21, -1.5e22, 2 ** 53 + 2, Number.MAX_VALUE, Number.MIN_VALUE];
+  const knex = (s.running.app.repo as unknown as { knex: import('knex').Knex }).knex;
+  for (const v of values) {
+    const { rows } = await knex.raw(`SELECT ${jsNumber('CAST(? AS float8)')} AS "t"`.replace(/CAST\(\? AS float8\)/g, `CAST('${v}' AS float8)`));
+    assert.is(rows[0].t, JSON.stringify(v), String(v));
+  }
 });
 
 test.run();
