@@ -94,7 +94,8 @@ export function openKnex(databaseUrl: string, connections: Connections, pool: Po
       ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}),
       // no JIT: a one-statement read (compiled-read/) is many small subplans whose estimated cost
       // passes jit_above_cost, and compiling them takes seconds where running them takes milliseconds
-      options: '-c jit=off',
+      // named statements (only one-statement reads use them) are planned once per connection and shape
+      options: '-c jit=off -c plan_cache_mode=force_generic_plan',
     } as Knex.PgConnectionConfig,
     acquireConnectionTimeout: acquireTimeoutMs,
     pool: {

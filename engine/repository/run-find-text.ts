@@ -5,6 +5,7 @@
  * caller answers it with runFind/runFindOne. A json value nested deeper than the compiled depth stops
  * the statement; that read falls back too.
  */
+import { createHash } from 'node:crypto';
 import type { FindOnePlan, FindPlan } from '../plan/types.js';
 import { compileFind, compileFindOne, NotCompiled } from './compiled-read/compile-read.js';
 import { JSON_TOO_DEEP } from './compiled-read/json-value.js';
@@ -28,7 +29,10 @@ export async function runFindText(ctx: RunContext, plan: FindPlan | FindOnePlan,
     throw err;
   }
   try {
-    const [row] = await runSql(ctx, statement.text, statement.bindings);
+    // prepared per connection by a name of its text: the statement is long and its parse and plan
+    // cost more than its run; with plan_cache_mode=force_generic_plan (connect.ts) it is planned once
+    const name = `quire_read_${createHash('sha1').update(statement.text).digest('base64url')}`;
+    const [row] = await runSql(ctx, statement.text, statement.bindings, name);
     stats.compiled++;
     return { body: (row?.body as string | null | undefined) ?? null };
   } catch (err) {
