@@ -21,6 +21,7 @@ export async function runFindText(ctx: RunContext, plan: FindPlan | FindOnePlan,
   if (ctx.compiledReads === false) return fallback('turned off (DATABASE_COMPILED_READS=false)');
   if (ctx.dialect.name !== 'postgres') return fallback(`${ctx.dialect.name} database`);
   if (ctx.tx) return fallback('inside a transaction');
+  if (ctx.strapi) return fallback('a database Strapi manages');
   let statement;
   try {
     statement = plan.kind === 'find' ? compileFind(ctx, plan) : compileFindOne(ctx, plan);
