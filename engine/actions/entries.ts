@@ -117,6 +117,45 @@ export async function findEntry(ctx: ActionContext, caller: Caller, uid: string,
   return entry;
 }
 
+/**
+ * The REST body of a list or of one entry as the database wrote it in one statement (repository
+ * findText), or undefined when this read is answered the usual way (findEntries / findEntry with
+ * engine/response shaping): lifecycle hooks on the type, creator fields, a plan inspector, or a read
+ * the repository does not compile (logged at debug level and counted in `repo.compiledReads`).
+ */
+export async function findEntriesText(ctx: ActionContext, caller: Caller, uid: string, query: ParsedQuery, extras?: ReadExtras): Promise<string | undefined> {
+  if (!compilable(ctx, uid, 'findMany', extras)) return undefined;
+  const plan = planFind(ctx.model, uid, query, readOptions(caller, extras));
+  const read = await ctx.repo.findText(plan);
+  if ('fallback' in read) {
+    ctx.log?.debug({ uid, reason: read.fallback }, 'read not compiled to one statement');
+    return undefined;
+  }
+  return read.body ?? undefined;
+}
+
+/** findEntry's answer as one statement's text (see findEntriesText); NotFoundError when there is no entry. */
+export async function findEntryText(ctx: ActionContext, caller: Caller, uid: string, rawId: unknown, query: ParsedQuery, extras?: ReadExtras): Promise<string | undefined> {
+  const type = contentType(ctx, uid);
+  if (!compilable(ctx, uid, 'findOne', extras)) return undefined;
+  const id = rawId === undefined && isSingle(type) ? undefined : parseEntryId(rawId);
+  if (id === undefined && !isSingle(type)) throw notFound();
+  const plan = planFindOne(ctx.model, uid, id, query, readOptions(caller, extras));
+  const read = await ctx.repo.findText(plan);
+  if ('fallback' in read) {
+    ctx.log?.debug({ uid, reason: read.fallback }, 'read not compiled to one statement');
+    return undefined;
+  }
+  if (read.body === null) throw notFound();
+  return read.body;
+}
+
+/** reads the one-statement path may answer: no hooks, no creator fields, no plan inspector */
+function compilable(ctx: ActionContext, uid: string, action: 'findMany' | 'findOne', extras: ReadExtras | undefined): boolean {
+  if (extras?.inspect || ctx.hooks?.has(uid, action)) return false;
+  return !(extras?.creators && ctx.model.contentTypes[uid]?.populateCreatorFields);
+}
+
 /** How many entries match `query.filters` (locale and publication state as a list reads them): `strapi.entityService.count`. */
 export async function countEntries(ctx: ActionContext, caller: Caller, uid: string, query: ParsedQuery): Promise<number> {
   const plan = planFind(ctx.model, uid, { ...query, pagination: { start: 0, limit: 1, withCount: true } }, readOptions(caller, undefined));

@@ -76,6 +76,8 @@ export interface DatabaseTuning {
   max?: number;
   acquireTimeoutMs?: number;
   statementTimeoutMs?: number;
+  /** false (DATABASE_COMPILED_READS=false): REST reads never take the one-statement path (repository run-find-text.ts) */
+  compiledReads?: boolean;
 }
 
 const optionalInt = (name: string, v: string | undefined, min: number, max: number): number | undefined => (v === undefined || v === '' ? undefined : int(name, v, 0, min, max));
@@ -88,6 +90,7 @@ function loadDatabaseTuning(env: NodeJS.ProcessEnv): DatabaseTuning {
     ...(max !== undefined ? { max } : {}),
     ...(acquireTimeoutMs !== undefined ? { acquireTimeoutMs } : {}),
     ...(statementTimeoutMs !== undefined ? { statementTimeoutMs } : {}),
+    ...(env.DATABASE_COMPILED_READS ? { compiledReads: envFlag('DATABASE_COMPILED_READS', env.DATABASE_COMPILED_READS, true) } : {}),
   };
 }
 

@@ -20,8 +20,8 @@ export class ReplyWriter {
     let status = reply.status;
     const head: Record<string, string | number> = {};
     let payload: string | Buffer | undefined;
-    if (reply.json !== undefined) {
-      let text = JSON.stringify(reply.json);
+    if (reply.json !== undefined || reply.jsonText !== undefined) {
+      let text = reply.jsonText ?? JSON.stringify(reply.json);
       if (this.responses && operationId) ({ status, payload: text } = this.responses.verify(operationId, status, text));
       payload = text;
       head['Content-Type'] = JSON_CONTENT_TYPE;

@@ -79,6 +79,8 @@ export interface Reply {
   readonly headers?: Readonly<Record<string, string>>;
   /** a JSON value, serialized by the writer with `Content-Type: application/json` */
   readonly json?: unknown;
+  /** JSON already serialized (a body the database wrote), sent as `json` would be */
+  readonly jsonText?: string;
   /** bytes or text sent as they are (their Content-Type among `headers`) */
   readonly payload?: string | Buffer;
   readonly file?: FileReply;

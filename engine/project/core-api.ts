@@ -103,7 +103,8 @@ export function coreController(deps: CoreApiDeps, uid: string): Methods {
     const handler = contentHandler(deps.door, uid, action);
     if (!request || !handler) throw new NotFoundError('Not Found');
     const reply = await handler({ ...request, params: ctx.params, rawQuery: ctx.query, query: deps.parse(ctx.query), body: ctx.request.body });
-    return reply.json;
+    // a project's controller works on the value: a body the database wrote is read back into one
+    return reply.jsonText !== undefined ? JSON.parse(reply.jsonText) : reply.json;
   };
   /** `data` of a write body, as Strapi's core controller requires it */
   const dataOf = (ctx: KoaContext): Record<string, unknown> => {

@@ -23,6 +23,8 @@ export interface PoolOptions {
    * statement waits for another process's write lock (busy timeout; default 5000).
    */
   statementTimeoutMs?: number;
+  /** false: findText always falls back (run-find-text.ts); default true */
+  compiledReads?: boolean;
 }
 
 /** SQLite: waiting for another process's write lock */
@@ -93,6 +95,10 @@ export function openKnex(databaseUrl: string, connections: Connections, pool: Po
       // a server that does not answer fails the connection attempt instead of holding the request
       connectionTimeoutMillis: acquireTimeoutMs,
       ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}),
+      // no JIT: a one-statement read (compiled-read/) is many small subplans whose estimated cost
+      // passes jit_above_cost, and compiling them takes seconds where running them takes milliseconds
+      // named statements (only one-statement reads use them) are planned once per connection and shape
+      options: '-c jit=off -c plan_cache_mode=force_generic_plan',
     } as Knex.PgConnectionConfig,
     acquireConnectionTimeout: acquireTimeoutMs,
     pool: {

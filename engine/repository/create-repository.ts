@@ -58,5 +58,7 @@ export async function createRepository(opts: RepositoryOptions): Promise<Reposit
   }
   const models = buildObjectionModels(storage, knex);
   const layout = strapi && dialect.name === 'postgres' ? strapiPostgresDialect : dialect;
-  return new KnexRepository({ knex, connections, model: opts.model, storage, dialect: layout, models, strapi, ...(onQuery ? { onQuery } : {}) });
+  return new KnexRepository({ knex, connections, model: opts.model, storage, dialect: layout, models, strapi, ...(onQuery ? { onQuery } : {}),
+    ...(opts.pool?.compiledReads === false && { compiledReads: false as const }),
+  });
 }

@@ -9,6 +9,7 @@ import type { CreatePlan, DeletePlan, Entry, FindOnePlan, FindPlan, UpdatePlan }
 import { readCreators, stampCreator } from './creator-fields.js';
 import type { RunContext } from './run-context.js';
 import { runFind, runFindOne } from './run-find.js';
+import { runFindText } from './run-find-text.js';
 import { createAdminUser, findAdminUserByEmail } from './stores/admin-users.js';
 import { createApiToken, deleteApiToken, findApiTokenByHash, findApiTokenByName, listApiTokens, rekeyApiToken, touchApiToken } from './stores/api-tokens.js';
 import { findStrapiApiTokenByHash, refuseStrapiTokenCreate, touchStrapiApiToken } from './stores/strapi-api-tokens.js';
@@ -19,7 +20,7 @@ import { createRole, grantPermission, listPermissions, listRoles, revokePermissi
 import { claimDeliveries, enqueueDeliveries, listDeliveries, listStrapiWebhooks, pruneDeliveries, settleDelivery } from './stores/webhook-deliveries.js';
 import { runInSavepoint, runInTransaction } from './transaction.js';
 import { translateError } from './translate-error.js';
-import type { FindResult, NewApiToken, Repository } from './types.js';
+import type { CompiledRead, CompiledReadStats, FindResult, NewApiToken, Repository } from './types.js';
 import { runCreate, runDelete, runUpdate } from './write/run-write.js';
 import { WrittenRows } from './written-rows.js';
 
@@ -34,9 +35,11 @@ export class KnexRepository implements Repository {
   readonly locales: Repository['locales'];
   readonly creators: Repository['creators'];
   readonly webhooks: Repository['webhooks'];
+  readonly compiledReads: CompiledReadStats;
 
-  constructor(readonly ctx: RunContext) {
+  constructor(readonly ctx: RunContext, compiledReads?: CompiledReadStats) {
     this.dialect = ctx.dialect.name;
+    this.compiledReads = compiledReads ?? { compiled: 0, fallback: 0 };
     this.strapiDatabase = ctx.strapi === true;
     // a Strapi database: the tokens made in Strapi's admin (stores/strapi-api-tokens.ts); Strapi's admin manages them
     this.apiTokens = this.strapiDatabase
@@ -120,6 +123,10 @@ export class KnexRepository implements Repository {
     return this.guard(() => runFindOne(this.ctx, plan));
   }
 
+  findText(plan: FindPlan | FindOnePlan): Promise<CompiledRead> {
+    return this.guard(() => runFindText(this.ctx, plan, this.compiledReads));
+  }
+
   create(plan: CreatePlan): Promise<number> {
     return this.guard(() => runCreate(this.ctx, plan));
   }
@@ -134,7 +141,7 @@ export class KnexRepository implements Repository {
 
   transaction<T>(fn: (tx: Repository) => Promise<T>): Promise<T> {
     if (this.ctx.tx) return this.guard(() => runInSavepoint(this.ctx, () => fn(this)));
-    return this.guard(() => runInTransaction({ ...this.ctx, written: new WrittenRows() }, (ctx) => fn(new KnexRepository(ctx))));
+    return this.guard(() => runInTransaction({ ...this.ctx, written: new WrittenRows() }, (ctx) => fn(new KnexRepository(ctx, this.compiledReads))));
   }
 
   /** any failure of `SELECT 1` means the database is not ready for this process: a 503, its reason as `cause` */

@@ -33,6 +33,8 @@ export interface RunContext {
   readonly strapi?: boolean;
   /** called once per statement the repository sends itself (run-sql.ts); knex's own are seen by its 'query' event */
   readonly onQuery?: (sql: string) => void;
+  /** false: reads never take the one-statement path (run-find-text.ts) */
+  readonly compiledReads?: false;
   /** inside a Repository.transaction: rows inserted so far, for the read-back (written-rows.ts) */
   readonly written?: WrittenRows;
   /** set inside a transaction: every statement goes to its connection (run-sql.ts, transaction.ts) */

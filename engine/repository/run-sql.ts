@@ -62,8 +62,8 @@ function sqliteValue(v: unknown): unknown {
   return v;
 }
 
-/** one statement on one driver connection (onQuery called first) */
-export async function sendSql(ctx: RunContext, connection: unknown, text: string, bindings: readonly unknown[]): Promise<Row[]> {
+/** one statement on one driver connection (onQuery called first); `name`: PostgreSQL keeps it prepared on the connection */
+export async function sendSql(ctx: RunContext, connection: unknown, text: string, bindings: readonly unknown[], name?: string): Promise<Row[]> {
   ctx.onQuery?.(text);
   if (ctx.dialect.name === 'sqlite') {
     const stmt = prepared(connection as SqliteConnection, text);
@@ -78,6 +78,7 @@ export async function sendSql(ctx: RunContext, connection: unknown, text: string
       (connection as MysqlConnection).query(text, bindings as unknown[], (err: Error | null, result: unknown) => (err ? reject(err) : resolve(Array.isArray(result) ? (result as Row[]) : []))),
     );
   }
+  if (name !== undefined) return (await (connection as PgConnection).query<Row>({ name, text: positionalSql(text), values: bindings as unknown[] })).rows;
   // text and values as two arguments: pg copies a config object property by property first
   return (await (connection as PgConnection).query<Row>(positionalSql(text), bindings as unknown[])).rows;
 }
@@ -88,11 +89,11 @@ interface PoolClient {
   releaseConnection(connection: unknown): unknown;
 }
 
-export async function runSql(ctx: RunContext, text: string, bindings: readonly unknown[]): Promise<Row[]> {
+export async function runSql(ctx: RunContext, text: string, bindings: readonly unknown[], name?: string): Promise<Row[]> {
   const tx = ctx.tx;
   if (tx) {
     tx.check();
-    return sendSql(ctx, tx.connection, text, bindings);
+    return sendSql(ctx, tx.connection, text, bindings, name);
   }
   if (ctx.dialect.name === 'sqlite') {
     const idle = ctx.connections.idleSqlite();
@@ -101,7 +102,7 @@ export async function runSql(ctx: RunContext, text: string, bindings: readonly u
   const client = ctx.knex.client as PoolClient;
   const connection = await client.acquireConnection();
   try {
-    return await sendSql(ctx, connection, text, bindings);
+    return await sendSql(ctx, connection, text, bindings, name);
   } finally {
     client.releaseConnection(connection);
   }

@@ -10,6 +10,18 @@ export interface FindResult {
   total?: number;
 }
 
+/**
+ * A read compiled to one statement (compiled-read/): `body` is the REST answer's JSON text (null:
+ * no such entry), or `fallback` says why the read was not compiled and must take find/findOne.
+ */
+export type CompiledRead = { readonly body: string | null } | { readonly fallback: string };
+
+/** how many reads were answered by one statement, and how many fell back to find/findOne */
+export interface CompiledReadStats {
+  compiled: number;
+  fallback: number;
+}
+
 export interface ApiTokenRecord {
   id: number;
   name: string;
@@ -130,6 +142,12 @@ export interface Repository {
   find(plan: FindPlan): Promise<FindResult>;
   /** undefined when there is no such entry (or, for single types, no entry yet) */
   findOne(plan: FindOnePlan): Promise<Entry | undefined>;
+  /**
+   * The REST body of a find or findOne, built by the database in one statement (PostgreSQL, outside
+   * transactions); otherwise, or for a read not covered, `{ fallback }`: answer it with find/findOne.
+   */
+  findText(plan: FindPlan | FindOnePlan): Promise<CompiledRead>;
+  readonly compiledReads: CompiledReadStats;
   /** returns the new entry's id */
   create(plan: CreatePlan): Promise<number>;
   /** returns the id updated, or undefined when the entry does not exist */

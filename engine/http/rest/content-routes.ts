@@ -8,7 +8,7 @@
  */
 import type { ContentType, NormalizedModel } from '../../../compiler/model/types.js';
 import type { ActionContext } from '../../actions/action-context.js';
-import { createEntry, createLocalization, deleteEntry, findEntries, findEntry, readsEveryLocale, updateEntry, type ReadBack, type ReadExtras } from '../../actions/entries.js';
+import { createEntry, createLocalization, deleteEntry, findEntries, findEntriesText, findEntry, findEntryText, readsEveryLocale, updateEntry, type ReadBack, type ReadExtras } from '../../actions/entries.js';
 import type { Entry } from '../../plan/types.js';
 import { paginationMeta } from '../../response/pagination-meta.js';
 import type { EntryShaper } from '../../response/shape-entry.js';
@@ -46,10 +46,19 @@ const dataOf = (body: unknown): Record<string, unknown> | undefined => {
 const back = (door: RestDoor, r: HttpRequest): ReadBack => ({ query: r.query, extras: door.read });
 const one = (door: RestDoor, uid: string, entry: Entry): Reply => ok({ data: door.shaper.entry(uid, entry), meta: {} });
 
+/** a body the database wrote (findEntriesText / findEntryText) */
+const text = (body: string): Reply => ({ status: 200, jsonText: body });
+
 const find: Handler = async (door, type, r) => {
   const { uid } = type;
   if (type.kind === 'singleType' && !readsEveryLocale(door.actions, uid, r.query.locale)) {
+    const body = await findEntryText(door.actions, r.caller, uid, undefined, r.query, door.read);
+    if (body !== undefined) return text(body);
     return one(door, uid, await findEntry(door.actions, r.caller, uid, undefined, r.query, door.read));
+  }
+  if (type.kind !== 'singleType') {
+    const body = await findEntriesText(door.actions, r.caller, uid, r.query, door.read);
+    if (body !== undefined) return text(body);
   }
   const { entries, total, page } = await findEntries(door.actions, r.caller, uid, r.query, door.read);
   const data = entries.map((e) => door.shaper.entry(uid, e));
@@ -57,7 +66,11 @@ const find: Handler = async (door, type, r) => {
   return ok({ data, meta: type.kind === 'singleType' ? {} : { pagination: paginationMeta(page, total) } });
 };
 
-const findOne: Handler = async (door, type, r) => one(door, type.uid, await findEntry(door.actions, r.caller, type.uid, r.params.id, r.query, door.read));
+const findOne: Handler = async (door, type, r) => {
+  const body = await findEntryText(door.actions, r.caller, type.uid, r.params.id, r.query, door.read);
+  if (body !== undefined) return text(body);
+  return one(door, type.uid, await findEntry(door.actions, r.caller, type.uid, r.params.id, r.query, door.read));
+};
 
 /** the `data` part of a multipart write, read and checked as a JSON body is */
 const multipartData = (r: HttpRequest) => multipartBody((r.multipart as MultipartBody).fields, (text) => parseJsonBody(Buffer.from(text, 'utf8'), 'application/json'));

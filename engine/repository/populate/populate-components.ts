@@ -79,7 +79,7 @@ export async function populateDynamicZone(
 }
 
 /** `on[uid]` when given; else the zone's own populate, keeping only keys this component has. */
-function itemSpec(spec: PopulateSpec, uid: string, component: TypeStorage): PopulateSpec {
+export function itemSpec(spec: PopulateSpec, uid: string, component: TypeStorage): PopulateSpec {
   const on = spec.on?.[uid];
   if (on) return on;
   const populate = spec.populate ? Object.fromEntries(Object.entries(spec.populate).filter(([k]) => component.attributes[k])) : undefined;

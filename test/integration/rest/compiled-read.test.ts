@@ -1,0 +1,141 @@
+/**
+ * integration: reads compiled to one statement (repository run-find-text.ts). On PostgreSQL a REST
+ * find or findOne is ONE statement whatever its populate depth and page size, and its body is byte
+ * for byte the body of the usual path (a second server on the same database with
+ * DATABASE_COMPILED_READS=false) across many query shapes. Reads it does not cover fall back, counted.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { postEntry, requestStatements, seedFullArticles, seedShared } from '../../helpers/seed-content.js';
+import { jsNumber } from '../../../engine/repository/compiled-read/json-value.js';
+import { DIALECT, startTestServer, type TestServer } from '../../helpers/server.js';
+
+let s: TestServer;
+let usual: TestServer;
+let admin: string;
+let ids: number[] = [];
+
+const ODD = {
+  title: 'Quotes " \\ and \u0001 control, emoji 😀, ünïcödé </script>',
+  slug: 'odd-values',
+  excerpt: 'line\nbreak\ttab',
+  readingTime: 7,
+  wordCount: '9007199254740993',
+  rating: 0.0000123,
+  popularity: 1.5e-7,
+  featured: false,
+  publishDate: '1999-12-31',
+  publishTime: '23:59:59.5',
+  lastReviewedAt: '2024-02-29T23:59:59.123Z',
+  importedAt: '1700000000123',
+  metadata: { b: 1, a: [1, 2.5, { c: null, '10': true, '2': 'x' }], 'ü': 'ç', big: 1e21, small: 1e-7, neg: -0.000001 },
+  contactEmail: 'odd@example.com',
+  internalNotes: 'private note',
+};
+
+test.before(async () => {
+  try {
+    await seed();
+  } catch (err) {
+    console.error(err);
+    throw err;
+  }
+});
+
+async function seed(): Promise<void> {
+  s = await startTestServer({ name: 'rest-compiled-read' });
+  admin = await s.token('full-access');
+  const shared = await seedShared(s, admin, 'cr');
+  ids = await seedFullArticles(s, admin, 30, shared);
+  ids.push(await postEntry(s, admin, '/api/articles', ODD));
+  ids.push(await postEntry(s, admin, '/api/articles', { title: 'Big numbers', popularity: 123456789012345680000, rating: 4.999999, metadata: [[1, [2, [3]]]] }));
+  const draft = await s.request('POST', '/api/articles', { body: { data: { title: 'A draft', publishedAt: null } }, token: admin });
+  ids.push(draft.body.data.id);
+  usual = await startTestServer({ name: 'rest-compiled-read', databaseUrl: s.databaseUrl, env: { DATABASE_COMPILED_READS: 'false' } });
+}
+test.after(async () => {
+  await usual?.stop();
+  await s?.stop();
+});
+
+const SHAPES = [
+  '/api/articles',
+  '/api/articles?populate=*',
+  '/api/articles?populate=*&pagination[pageSize]=7&pagination[page]=2',
+  '/api/articles?pagination[start]=3&pagination[limit]=5&pagination[withCount]=false',
+  '/api/articles?pagination[withCount]=false',
+  '/api/articles?fields[0]=title&fields[1]=wordCount&sort=readingTime:desc',
+  '/api/articles?sort[0]=author.name:asc&sort[1]=title:desc&populate[author][fields][0]=name',
+  '/api/articles?filters[title][$containsi]=full&filters[tags][name][$eq]=tag-a-cr&populate[tags]=true',
+  '/api/articles?filters[$or][0][readingTime][$lt]=5&filters[$or][1][title][$null]=true',
+  '/api/articles?publicationState=preview&pagination[pageSize]=100',
+  '/api/articles?publicationState=preview&populate[blocks][populate]=*&populate[seo][populate]=*',
+  '/api/articles?populate[blocks][on][content.quote][fields][0]=text&populate[blocks][on][content.link-list][populate]=*',
+  '/api/articles?populate[author][populate][articles][fields][0]=title&populate[author][populate][profile]=true&populate[author][populate][socialLinks]=true',
+  '/api/articles?populate[tags][populate][articles][fields][0]=title&populate[tags][populate][articles][sort]=title:desc',
+  '/api/articles?populate[sources][filters][title][$endsWith]=a&populate[sources][sort]=title:desc',
+  '/api/articles?populate[relatedArticles][populate][category][populate]=*&populate[reviewer]=true',
+  '/api/articles?populate[gallery][fields][0]=name&populate[cover]=true&populate[seo][populate][metaImage]=true',
+  '/api/articles?populate=deep',
+  '/api/articles?filters[id][$in][0]=1&filters[id][$in][1]=999',
+  '/api/authors?populate=*',
+  '/api/categories?populate[articles][populate]=*',
+  '/api/tags?populate[articles][filters][readingTime][$gt]=10',
+  '/api/homepage?populate=*',
+  '/api/site-setting?populate=*',
+];
+
+test('every query shape: the one-statement body is byte for byte the usual one', async () => {
+  const shapes = [...SHAPES, ...ids.slice(-4).map((id) => `/api/articles/${id}?populate=*`), `/api/articles/${ids[0]}?fields[0]=title&populate[blocks]=*`, '/api/articles/99999', '/api/articles/abc'];
+  for (const path of shapes) {
+    const [a, b] = [await s.get(path, admin), await usual.get(path, admin)];
+    assert.is(a.status, b.status, `${path}: ${a.text} / ${b.text}`);
+    assert.is(a.text, b.text, path);
+    assert.is(a.headers.get('content-type'), b.headers.get('content-type'), path);
+  }
+  assert.is(usual.running.app.repo.compiledReads.compiled, 0, 'the usual path compiles nothing');
+  if (DIALECT === 'postgres') assert.ok(s.running.app.repo.compiledReads.compiled >= shapes.length - 4, JSON.stringify(s.running.app.repo.compiledReads));
+});
+
+test('PostgreSQL: one statement per read, whatever the populate depth and page size', async () => {
+  await s.get('/api/articles?pagination[pageSize]=1', admin); // the token's touch happens here
+  for (const query of ['populate=*', 'populate=deep', 'populate[author][populate][articles][populate][tags][populate]=*']) {
+    for (const size of [1, 25, 100]) {
+      s.queries.length = 0;
+      // the seeded full articles (the odd values' json numbers take the usual path, tested above)
+      const r = await s.get(`/api/articles?pagination[pageSize]=${size}&filters[title][$startsWith]=Full&${query}`, admin);
+      assert.is(r.status, 200, r.text);
+      if (DIALECT === 'postgres') assert.is(requestStatements(s.queries).length, 1, `${query}, page of ${size}: ${requestStatements(s.queries).join('\n')}`);
+    }
+    s.queries.length = 0;
+    assert.is((await s.get(`/api/articles/${ids[1]}?${query}`, admin)).status, 200);
+    if (DIALECT === 'postgres') assert.is(requestStatements(s.queries).length, 1, `findOne ${query}`);
+  }
+});
+
+test('a read the compiler does not cover falls back, counted: creator fields, a json value nested too deep, SQLite', async () => {
+  const before = { ...s.running.app.repo.compiledReads };
+  const editions = await s.get('/api/editions', admin); // populateCreatorFields: the usual path
+  assert.is(editions.status, 200);
+  assert.equal(editions.text, (await usual.get('/api/editions', admin)).text);
+  const deep = await postEntry(s, admin, '/api/articles', { title: 'Deep json', metadata: { a: { b: { c: { d: { e: 1 } } } } } });
+  const r = await s.get(`/api/articles/${deep}`, admin);
+  assert.is(r.status, 200);
+  assert.equal(r.body.data.attributes.metadata, { a: { b: { c: { d: { e: 1 } } } } });
+  assert.is(r.text, (await usual.get(`/api/articles/${deep}`, admin)).text);
+  const after = s.running.app.repo.compiledReads;
+  assert.ok(after.fallback >= before.fallback + 1, JSON.stringify({ before, after }));
+});
+
+test('PostgreSQL prints a float8 as JSON.stringify does', async () => {
+  if (DIALECT !== 'postgres') return;
+  const values = [0, -0, 1, -1, 0.1, 0.3, 1 / 3, 4.5, 1e-4, 9.99e-5, 1.5e-5, -1.5e-6, 1e-6, 1e-7, 1.2e-300, 123456789012345, 1e15, 1234567890123456.8,
+    123456789012345680000, 1e21, -1.5e22, 2 ** 53 + 2, Number.MAX_VALUE, Number.MIN_VALUE];
+  const knex = (s.running.app.repo as unknown as { knex: import('knex').Knex }).knex;
+  for (const v of values) {
+    const { rows } = await knex.raw(`SELECT ${jsNumber('CAST(? AS float8)')} AS "t"`.replace(/CAST\(\? AS float8\)/g, `CAST('${v}' AS float8)`));
+    assert.is(rows[0].t, JSON.stringify(v), String(v));
+  }
+});
+
+test.run();
