@@ -9,10 +9,11 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
+import { strapiReferenceDir } from '../helpers/strapi-reference.js';
 import { freePort, ROOT, waitHealthy, type ServerProcess } from './processes.js';
 
 /** the shared reference (setup.sh, package.json, config); STRAPI_REFERENCE overrides */
-export const REFERENCE = process.env.STRAPI_REFERENCE ?? join(ROOT, '..', 'shared', 'strapi-reference');
+const reference = (): string => strapiReferenceDir(ROOT);
 /** built servers live in <cache>/<hash>; STRAPI_BENCH_CACHE overrides */
 const CACHE = process.env.STRAPI_BENCH_CACHE ?? '/tmp/quire-bench-strapi';
 
@@ -49,6 +50,7 @@ export function strapiSpec(src: string, out: string): string {
     writeFileSync(join(out, f), text);
     hash.update(f).update('\0').update(text).update('\0');
   }
+  const REFERENCE = reference();
   for (const f of filesUnder(REFERENCE)) hash.update(relative(REFERENCE, join(REFERENCE, f))).update(readFileSync(join(REFERENCE, f)));
   return hash.digest('hex').slice(0, 16);
 }
@@ -73,6 +75,7 @@ export function buildStrapi(specDir: string, say: (s: string) => void): string {
     mkdirSync(dir, { recursive: true });
     spawnSync('cp', ['-al', join(donor, 'node_modules'), join(dir, 'node_modules')], { stdio: 'ignore' });
   }
+  const REFERENCE = reference();
   say(`Strapi 4.26.2: building into ${dir} with ${join(REFERENCE, 'setup.sh')} (a few minutes the first time)`);
   const r = spawnSync('bash', [join(REFERENCE, 'setup.sh'), spec, dir], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   rmSync(spec, { recursive: true, force: true });

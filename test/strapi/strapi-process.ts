@@ -8,12 +8,13 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { strapiReferenceDir } from '../helpers/strapi-reference.js';
 import { call, type Http } from './seed-strapi.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const ROOT = resolve(here, '..', '..', '..');
 export const SPEC = join(ROOT, 'test', 'fixtures', 'specs', 'strapi-coexist');
-const SETUP = resolve(ROOT, '..', 'shared', 'strapi-reference', 'setup.sh');
+const setupScript = (): string => join(strapiReferenceDir(ROOT), 'setup.sh');
 export const REF = process.env.STRAPI_REF_DIR ?? '/tmp/quire-strapi-coexist';
 export const PG_URL = process.env.QUIRE_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 /** the reference's secrets (its config/*.js defaults); quire is given the same */
@@ -24,7 +25,7 @@ export const port = () => 20000 + Math.floor(Math.random() * 40000);
 export function ensureStrapi(): void {
   const fresh = !existsSync(join(REF, 'node_modules', '@strapi', 'strapi'));
   if (fresh) process.stdout.write(`building Strapi 4.26.2 in ${REF} (minutes the first time)\n`);
-  const r = spawnSync('bash', [SETUP, SPEC, REF], { stdio: fresh ? 'inherit' : 'ignore' });
+  const r = spawnSync('bash', [setupScript(), SPEC, REF], { stdio: fresh ? 'inherit' : 'ignore' });
   if (r.status !== 0) throw new Error('setup.sh failed');
 }
 
