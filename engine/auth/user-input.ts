@@ -79,6 +79,17 @@ function checkPassword(v: string | undefined, issues: ValidationIssue[]): void {
   else if (passwordBytes(v) > PASSWORD_MAX_BYTES) issues.push(issue('password', m.passwordBytes(['password'], PASSWORD_MAX_BYTES)));
 }
 
+/** email, username and password, each required and checked as register and user create check them */
+function readCredentials(body: Record<string, unknown>, issues: ValidationIssue[]) {
+  const email = text(body, 'email', issues, true);
+  checkEmail(email, issues);
+  const username = text(body, 'username', issues, true);
+  checkUsername(username, issues);
+  const password = text(body, 'password', issues, true);
+  checkPassword(password, issues);
+  return { email, username, password };
+}
+
 /**
  * Only username, email and password are read; every other key (role, confirmed, blocked, provider,
  * tokens...) is ignored, as Strapi's register does.
@@ -88,12 +99,7 @@ function checkPassword(v: string | undefined, issues: ValidationIssue[]): void {
 export function readRegisterInput(raw: unknown): RegisterInput {
   const body = fieldsOf(raw);
   const issues: ValidationIssue[] = [];
-  const email = text(body, 'email', issues, true);
-  checkEmail(email, issues);
-  const username = text(body, 'username', issues, true);
-  checkUsername(username, issues);
-  const password = text(body, 'password', issues, true);
-  checkPassword(password, issues);
+  const { email, username, password } = readCredentials(body, issues);
   if (issues.length > 0) throw ValidationError.of(issues);
   return { username: username as string, email: (email as string).toLowerCase(), password: password as string };
 }
@@ -235,12 +241,7 @@ function forbiddenOnCreate(model: NormalizedModel): Set<string> {
 export function readUserCreate(model: NormalizedModel, raw: unknown): UserCreateInput {
   const body = fieldsOf(raw);
   const issues: ValidationIssue[] = [];
-  const email = text(body, 'email', issues, true);
-  checkEmail(email, issues);
-  const username = text(body, 'username', issues, true);
-  checkUsername(username, issues);
-  const password = text(body, 'password', issues, true);
-  checkPassword(password, issues);
+  const { email, username, password } = readCredentials(body, issues);
   const forbidden = forbiddenOnCreate(model);
   for (const key of Object.keys(body)) if (forbidden.has(key)) issues.push(issue(key, m.notWritable([key])));
   if (issues.length > 0) throw ValidationError.of(issues);

@@ -55,10 +55,8 @@ export function createKoaContext(r: HttpRequest, state: KoaState): KoaContext {
   let status: number | undefined;
   const headers: Record<string, string> = {};
   const reqHeaders = r.raw.headers;
-  const request = {
-    body: r.body,
-    get query() { return query; },
-    set query(q: Record<string, unknown>) { query = q ?? {}; },
+  // what Koa's request and context both expose
+  const common = {
     headers: reqHeaders,
     header: reqHeaders,
     method: r.method,
@@ -66,6 +64,12 @@ export function createKoaContext(r: HttpRequest, state: KoaState): KoaContext {
     path: r.pathname,
     querystring: r.search,
     ip: r.caller.ip,
+  };
+  const request = {
+    body: r.body,
+    get query() { return query; },
+    set query(q: Record<string, unknown>) { query = q ?? {}; },
+    ...common,
     is: (type: string) => String(reqHeaders['content-type'] ?? '').includes(type.replace(/^json$/, 'application/json')),
   };
   const set = (name: string | Record<string, string>, value?: string) => {
@@ -96,13 +100,7 @@ export function createKoaContext(r: HttpRequest, state: KoaState): KoaContext {
     request,
     response,
     req: r.raw,
-    headers: reqHeaders,
-    header: reqHeaders,
-    method: r.method,
-    url: r.raw.url ?? r.pathname,
-    path: r.pathname,
-    querystring: r.search,
-    ip: r.caller.ip,
+    ...common,
     host: String(reqHeaders.host ?? ''),
     is: request.is,
     set,
