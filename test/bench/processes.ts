@@ -39,6 +39,17 @@ export async function withPg<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
+/** true when PostgreSQL at PG_URL answers; else `say` tells that its part of the bench is skipped */
+export async function pgReachable(say: (s: string) => void): Promise<boolean> {
+  try {
+    await withPg((c) => c.query('SELECT 1'));
+    return true;
+  } catch (err) {
+    say(`PostgreSQL at ${PG_URL} is unreachable (${(err as Error).message}): SKIPPING its part of the bench`);
+    return false;
+  }
+}
+
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 export const ARTIFACTS = join(ROOT, 'specs', 'example', 'artifacts');
 const QUIRE = join(ROOT, 'bin', 'quire.js');

@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { firstDifference, withoutVolatile } from './compare-bodies.js';
 import type { LoadResult } from './load-child.js';
-import { createToken, load, memoryOf, MYSQL_URL, PG_URL, ROOT, startCeiling, startQuire, statsOf, stopLoadRunner, withMysql, withPg, type ServerProcess } from './processes.js';
+import { createToken, load, pgReachable, memoryOf, MYSQL_URL, PG_URL, ROOT, startCeiling, startQuire, statsOf, stopLoadRunner, withMysql, withPg, type ServerProcess } from './processes.js';
 import { formatGrowth, formatStartup, formatTable, type GrowthRow, type WorkloadRow } from './report.js';
 import { seedArticles, seedShared } from './seed-bench.js';
 import { formatSoak, runSoak, type SoakResult } from './soak.js';
@@ -200,16 +200,6 @@ async function benchDialect(dialect: string) {
   }
 }
 
-async function pgReachable(): Promise<boolean> {
-  try {
-    await withPg((c) => c.query('SELECT 1'));
-    return true;
-  } catch (err) {
-    say(`PostgreSQL at ${PG_URL} is unreachable (${(err as Error).message}): SKIPPING its part of the bench`);
-    return false;
-  }
-}
-
 async function mysqlReachable(): Promise<boolean> {
   try {
     await withMysql((c) => c.query('SELECT 1'));
@@ -223,7 +213,7 @@ async function mysqlReachable(): Promise<boolean> {
 async function main(): Promise<void> {
   say(`quire bench: ${LARGE ? '10,000' : '1,000'} articles, ${CONNECTIONS} connections, ${WARMUP} s warm-up, ${ROUNDS} x ${SECONDS} s per server per workload (alternating)`);
   const dialects = [];
-  for (const d of DIALECTS) if (d === 'sqlite' || (d === 'postgres' && (await pgReachable())) || (d === 'mysql' && (await mysqlReachable()))) dialects.push(d);
+  for (const d of DIALECTS) if (d === 'sqlite' || (d === 'postgres' && (await pgReachable(say))) || (d === 'mysql' && (await mysqlReachable()))) dialects.push(d);
   const results = [];
   for (const d of dialects) {
     const r = await benchDialect(d);

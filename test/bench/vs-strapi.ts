@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { differences, withoutTimestamps, withoutVolatile } from './compare-bodies.js';
 import type { LoadResult } from './load-child.js';
-import { createToken, load, memoryOf, PG_URL, ROOT, startCeiling, startQuire, statsOf, stopLoadRunner, withPg, type ServerProcess } from './processes.js';
+import { createToken, load, pgReachable, memoryOf, PG_URL, ROOT, startCeiling, startQuire, statsOf, stopLoadRunner, withPg, type ServerProcess } from './processes.js';
 import { seedArticles, seedShared } from './seed-bench.js';
 import { buildStrapi, startStrapi, type StrapiDatabase, type StrapiProcess } from './strapi-server.js';
 import { formatVsStrapi, type VsStrapiRow } from './vs-strapi-report.js';
@@ -216,22 +216,12 @@ async function benchDialect(p: Prepared, strapiDir: string) {
   }
 }
 
-async function pgReachable(): Promise<boolean> {
-  try {
-    await withPg((c) => c.query('SELECT 1'));
-    return true;
-  } catch (err) {
-    say(`PostgreSQL at ${PG_URL} is unreachable (${(err as Error).message}): SKIPPING its part of the bench`);
-    return false;
-  }
-}
-
 async function main(): Promise<void> {
   say(`quire vs Strapi 4.26.2: ${ARTICLES.toLocaleString('en')} articles, ${CONNECTIONS} connections, ${WARMUP} s warm-up, ${ROUNDS} x ${SECONDS} s per server per workload (ceiling, quire, Strapi alternating)`);
   const strapiDir = buildStrapi(join(ROOT, 'specs', 'example'), say);
   say(`Strapi ready  [${elapsed()}]`);
   const dialects: ('sqlite' | 'postgres')[] = [];
-  for (const d of DIALECTS) if (d === 'sqlite' || (d === 'postgres' && (await pgReachable()))) dialects.push(d);
+  for (const d of DIALECTS) if (d === 'sqlite' || (d === 'postgres' && (await pgReachable(say)))) dialects.push(d);
   // seeding is Strapi's slow part and waits mostly on one request at a time: both databases at once
   const prepared = await Promise.all(dialects.map((d) => prepare(d, strapiDir)));
   const results = [];
