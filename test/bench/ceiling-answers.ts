@@ -240,14 +240,15 @@ export async function createArticle(db: CeilingDb, data: CreateData): Promise<un
       [data.title, data.excerpt ?? null, data.format ?? 'news', data.readingTime ?? null, false, now, now, now],
     );
     const id = r.id as number;
-    const link = (table: string, self: string, other: string, otherIds: number[]) => q(
-      `INSERT INTO "${table}" ("article_id", "${other}_id", "${other}_order", "article_order") VALUES ` +
-      otherIds.map(() => `(?, ?, ?, COALESCE((SELECT MAX("article_order") FROM "${table}" WHERE "${other}_id" = ?), 0) + 1)`).join(', '),
-      otherIds.flatMap((o, i) => [id, o, i + 1, o]),
+    // the article's own order column exists only where it holds many (tags), as Strapi v4 creates link tables
+    const link = (table: string, other: string, otherIds: number[], ownerOrdered: boolean) => q(
+      `INSERT INTO "${table}" ("article_id", "${other}_id", ${ownerOrdered ? `"${other}_order", ` : ''}"article_order") VALUES ` +
+      otherIds.map(() => `(?, ?, ${ownerOrdered ? '?, ' : ''}COALESCE((SELECT MAX("article_order") FROM "${table}" WHERE "${other}_id" = ?), 0) + 1)`).join(', '),
+      otherIds.flatMap((o, i) => (ownerOrdered ? [id, o, i + 1, o] : [id, o, o])),
     );
-    await link('articles_author_links', 'article', 'author', [data.author]);
-    await link('articles_category_links', 'article', 'category', [data.category]);
-    await link('articles_tags_links', 'article', 'tag', data.tags);
+    await link('articles_author_links', 'author', [data.author], false);
+    await link('articles_category_links', 'category', [data.category], false);
+    await link('articles_tags_links', 'tag', data.tags, true);
     const [seo] = await q('INSERT INTO "components_shared_seos" ("meta_title", "meta_description", "no_index") VALUES (?, ?, ?) RETURNING "id"', [data.seo.metaTitle, data.seo.metaDescription ?? null, false]);
     await q('INSERT INTO "articles_components" ("entity_id", "component_id", "component_type", "field", "order") VALUES (?, ?, ?, ?, ?)', [id, seo.id, 'shared.seo', 'seo', 1]);
     return { data: { ...entry(ARTICLE, r), meta: {} }, meta: {} };

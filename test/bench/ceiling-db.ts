@@ -103,7 +103,7 @@ function openPostgres(url: string): CeilingDb {
 
 function openMysql(url: string): CeilingDb {
   const u = new URL(url);
-  // the session quire's connections run with: double-quoted identifiers, UTC, byte-order text
+  // the session quire's connections run with: double-quoted identifiers, UTC, byte-order text, READ COMMITTED
   const pool = mysql.createPool({
     host: u.hostname, port: Number(u.port || 3306), user: decodeURIComponent(u.username || 'root'), password: decodeURIComponent(u.password),
     database: u.pathname.slice(1), connectionLimit: 10, timezone: 'Z', dateStrings: ['DATE'], supportBigNumbers: true, bigNumberStrings: true,
@@ -111,6 +111,8 @@ function openMysql(url: string): CeilingDb {
   });
   pool.on('connection', (c) => {
     c.query("SET SESSION sql_mode = 'ANSI_QUOTES,PIPES_AS_CONCAT', SESSION time_zone = '+00:00', SESSION collation_connection = 'utf8mb4_nopad_bin'");
+    // READ COMMITTED, as quire's sessions: REPEATABLE READ's gap locks deadlock parallel creates
+    c.query('SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED');
   });
   let count = 0;
   const on = (client: mysql.Pool | mysql.PoolConnection): Query => async (sql, params = []) => {
