@@ -5,7 +5,8 @@
  * when QUIRE_MYSQL_URL does; with QUIRE_REQUIRE_PG=1 / QUIRE_REQUIRE_MYSQL=1 an unreachable server is
  * a failure, not a skip. QUIRE_DIALECTS=sqlite,postgres narrows the loop.
  * In CI (QUIRE_REQUIRE_PG=1) or with QUIRE_VALIDATE_ALL=1, the integration suite runs once more on SQLite
- * with QUIRE_VALIDATE_RESPONSES=1: every REST answer checked against the OpenAPI document.
+ * with QUIRE_VALIDATE_RESPONSES=1: every REST answer checked against the OpenAPI document, and the
+ * repository suite once more on MySQL/MariaDB without INSERT ... RETURNING (MySQL's write path).
  *   node dist/test/run.js [unit|compiler|golden|integration|integration:validated|security ...]
  */
 import { spawn } from 'node:child_process';
@@ -19,6 +20,13 @@ const here = dirname(fileURLToPath(import.meta.url));
 const uvuBin = join(here, '..', '..', 'node_modules', 'uvu', 'bin.js');
 const PG_URL = process.env.QUIRE_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const MYSQL_URL = process.env.QUIRE_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/test';
+
+/** the MySQL URL with `returning=false`: writes as on a server without INSERT ... RETURNING */
+function withoutReturning(url: string): string {
+  const u = new URL(url);
+  u.searchParams.set('returning', 'false');
+  return u.toString();
+}
 
 interface Suite {
   name: string;
@@ -39,6 +47,13 @@ const SUITES: Suite[] = [
     dir: 'integration',
     env: { QUIRE_VALIDATE_RESPONSES: '1', QUIRE_TEST_DIALECT: 'sqlite' },
     when: () => process.env.QUIRE_REQUIRE_PG === '1' || process.env.QUIRE_VALIDATE_ALL === '1',
+  },
+  {
+    // MySQL 5.7/8's write path (no INSERT ... RETURNING) on the local MariaDB: the repository suite once more with it forced
+    name: 'integration:mysql-no-returning',
+    dir: 'integration/repository',
+    env: { QUIRE_TEST_DIALECT: 'mysql', QUIRE_MYSQL_URL: withoutReturning(MYSQL_URL) },
+    when: () => DIALECTS.includes('mysql') && (process.env.QUIRE_REQUIRE_MYSQL === '1' || process.env.QUIRE_REQUIRE_PG === '1' || process.env.QUIRE_VALIDATE_ALL === '1'),
   },
   { name: 'security', dir: 'security', dialects: true },
   { name: 'reliability', dir: 'reliability', dialects: true },

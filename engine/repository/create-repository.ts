@@ -10,7 +10,9 @@ import type { NormalizedModel } from '../../compiler/model/types.js';
 import { ServiceUnavailableError } from '../errors/errors.js';
 import { openKnex, type PoolOptions } from './connect.js';
 import { Connections } from './connections.js';
+import type { Dialect } from './dialect/dialect.js';
 import { dialectOfUrl } from './dialect/dialect-of.js';
+import { mysqlDialectOf } from './dialect/mysql.js';
 import { strapiPostgresDialect } from './dialect/strapi-postgres.js';
 import { KnexRepository } from './knex-repository.js';
 import { buildObjectionModels } from './objection-models.js';
@@ -20,7 +22,7 @@ import type { Repository } from './types.js';
 
 export interface RepositoryOptions {
   model: NormalizedModel;
-  /** `sqlite:<path>` or `postgres://user@host:port/db` */
+  /** `sqlite:<path>`, `postgres://user@host:port/db` or `mysql://user@host:port/db` (`?returning=false`: no INSERT ... RETURNING) */
   databaseUrl: string;
   /** called once per SQL statement sent to the database */
   onQuery?: (sql: string) => void;
@@ -50,14 +52,16 @@ export async function createRepository(opts: RepositoryOptions): Promise<Reposit
   const onQuery = opts.onQuery;
   if (onQuery) knex.on('query', (q: { sql: string }) => onQuery(q.sql));
   let strapi: boolean;
+  let layout: Dialect;
   try {
     strapi = opts.strapiDatabase ?? (await isStrapiDatabase(knex));
+    layout = strapi && dialect.name === 'postgres' ? strapiPostgresDialect : dialect;
+    if (dialect.name === 'mysql') layout = await mysqlDialectOf(knex, opts.databaseUrl, layout);
   } catch (err) {
     await knex.destroy().catch(() => undefined);
     throw err;
   }
   const models = buildObjectionModels(storage, knex);
-  const layout = strapi && dialect.name === 'postgres' ? strapiPostgresDialect : dialect;
   return new KnexRepository({ knex, connections, model: opts.model, storage, dialect: layout, models, strapi, ...(onQuery ? { onQuery } : {}),
     ...(opts.pool?.compiledReads === false && { compiledReads: false as const }),
   });

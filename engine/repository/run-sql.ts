@@ -74,13 +74,36 @@ export async function sendSql(ctx: RunContext, connection: unknown, text: string
   }
   if (ctx.dialect.name === 'mysql') {
     // mysql2 answers rows for a SELECT (and MariaDB's RETURNING), a result header otherwise
-    return new Promise<Row[]>((resolve, reject) =>
-      (connection as MysqlConnection).query(text, bindings as unknown[], (err: Error | null, result: unknown) => (err ? reject(err) : resolve(Array.isArray(result) ? (result as Row[]) : []))),
-    );
+    const result = await mysqlQuery(connection as MysqlConnection, text, bindings);
+    return Array.isArray(result) ? (result as Row[]) : [];
   }
   if (name !== undefined) return (await (connection as PgConnection).query<Row>({ name, text: positionalSql(text), values: bindings as unknown[] })).rows;
   // text and values as two arguments: pg copies a config object property by property first
   return (await (connection as PgConnection).query<Row>(positionalSql(text), bindings as unknown[])).rows;
+}
+
+function mysqlQuery(connection: MysqlConnection, text: string, bindings: readonly unknown[]): Promise<unknown> {
+  return new Promise((resolve, reject) => connection.query(text, bindings as unknown[], (err: Error | null, result: unknown) => (err ? reject(err) : resolve(result))));
+}
+
+/**
+ * What a MySQL/MariaDB write answers without RETURNING (MySQL 5.7/8, MariaDB before 10.5): the
+ * AUTO_INCREMENT id of its first inserted row, or the value of a `LAST_INSERT_ID(expr)` it ran,
+ * and the rows it inserted (an ON DUPLICATE KEY UPDATE that changed a row counts 2).
+ */
+export interface WriteHeader {
+  insertId: number;
+  affectedRows: number;
+}
+
+/** one MySQL/MariaDB write, answered by its result header (run where runSql runs it) */
+export async function runSqlHeader(ctx: RunContext, text: string, bindings: readonly unknown[]): Promise<WriteHeader> {
+  if (ctx.dialect.name !== 'mysql') throw new Error('quire repository: a result header is a MySQL answer');
+  return onConnection(ctx, async (connection) => {
+    ctx.onQuery?.(text);
+    const r = (await mysqlQuery(connection as MysqlConnection, text, bindings)) as { insertId?: unknown; affectedRows?: unknown };
+    return { insertId: Number(r.insertId ?? 0), affectedRows: Number(r.affectedRows ?? 0) };
+  });
 }
 
 /** the pool of the repository's knex, through the client methods knex declares public */
@@ -90,19 +113,24 @@ interface PoolClient {
 }
 
 export async function runSql(ctx: RunContext, text: string, bindings: readonly unknown[], name?: string): Promise<Row[]> {
+  if (!ctx.tx && ctx.dialect.name === 'sqlite') {
+    const idle = ctx.connections.idleSqlite();
+    if (idle !== undefined) return sendSql(ctx, idle, text, bindings);
+  }
+  return onConnection(ctx, (connection) => sendSql(ctx, connection, text, bindings, name));
+}
+
+/** `fn` on the transaction's connection, else on one taken from the pool for it */
+async function onConnection<T>(ctx: RunContext, fn: (connection: unknown) => Promise<T>): Promise<T> {
   const tx = ctx.tx;
   if (tx) {
     tx.check();
-    return sendSql(ctx, tx.connection, text, bindings, name);
-  }
-  if (ctx.dialect.name === 'sqlite') {
-    const idle = ctx.connections.idleSqlite();
-    if (idle !== undefined) return sendSql(ctx, idle, text, bindings);
+    return fn(tx.connection);
   }
   const client = ctx.knex.client as PoolClient;
   const connection = await client.acquireConnection();
   try {
-    return await sendSql(ctx, connection, text, bindings, name);
+    return await fn(connection);
   } finally {
     client.releaseConnection(connection);
   }

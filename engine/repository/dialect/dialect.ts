@@ -53,6 +53,11 @@ export interface Dialect {
    * another process is claiming are skipped, not waited for); SQLite nothing (one writer at a time)
    */
   readonly skipLocked: string;
+  /**
+   * INSERT ... RETURNING is understood (SQLite, PostgreSQL, MariaDB 10.5+); false on MySQL 5.7/8 and
+   * older MariaDB, where writes read their result header instead (mysql-returning.ts)
+   */
+  readonly insertReturning: boolean;
   /** serialize schema syncs across processes for the rest of the transaction */
   lockSchema(trx: Knex.Transaction): Promise<void>;
   /** release what lockSchema took when the transaction does not (MySQL's session-level named lock) */

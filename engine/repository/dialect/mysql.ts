@@ -77,6 +77,8 @@ export const mysqlDialect: Dialect = {
   name: 'mysql',
   // MariaDB 10.6+ and MySQL 8 (the webhook outbox claims its rows with it)
   skipLocked: ' FOR UPDATE SKIP LOCKED',
+  // MariaDB 10.5+; the server's version decides at connect (mysqlDialectOf)
+  insertReturning: true,
   columnType: (kind) => COLUMN_TYPES[kind],
   cast: (expr, kind) => `CAST(${expr} AS ${CAST_TYPES[kind] ?? COLUMN_TYPES[kind]})`,
   selectExpr: (expr) => expr,
@@ -128,3 +130,25 @@ export const mysqlDialect: Dialect = {
     await trx.raw("SELECT RELEASE_LOCK(CONCAT('quire_schema_sync:', DATABASE()))");
   },
 };
+
+/** the server's version: `10.11.6-MariaDB-0+deb12u1` (older proxies prefix `5.5.5-`), `8.0.36` */
+export function insertReturningOf(version: string): boolean {
+  const m = /^(?:5\.5\.5-)?(\d+)\.(\d+)/.exec(version);
+  if (!m || !/mariadb/i.test(version)) return false;
+  return Number(m[1]) > 10 || (Number(m[1]) === 10 && Number(m[2]) >= 5);
+}
+
+/**
+ * The MySQL dialect of one server: INSERT ... RETURNING when the server has it (insertReturningOf),
+ * unless the database URL forces it either way (`?returning=false`: MySQL's path on MariaDB too).
+ */
+export async function mysqlDialectOf(knex: Knex, databaseUrl: string, base: Dialect = mysqlDialect): Promise<Dialect> {
+  const forced = new URL(databaseUrl.replace(/^mariadb:/, 'mysql:')).searchParams.get('returning');
+  if (forced !== null && forced !== 'true' && forced !== 'false') throw new Error(`quire repository: the database URL's returning= must be true or false, got "${forced}"`);
+  let returning = forced === null ? undefined : forced === 'true';
+  if (returning === undefined) {
+    const [rows] = (await knex.raw('SELECT VERSION() AS "version"')) as [{ version: unknown }[]];
+    returning = insertReturningOf(String(rows[0]?.version ?? ''));
+  }
+  return returning === base.insertReturning ? base : { ...base, insertReturning: returning };
+}

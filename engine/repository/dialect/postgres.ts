@@ -67,6 +67,7 @@ export const postgresDialect: Dialect = {
     if (!code && typeof e?.message === 'string' && PG_CONNECTION_MESSAGES.test(e.message)) return new ServiceUnavailableError('Database unavailable');
     return undefined;
   },
+  insertReturning: true,
   skipLocked: ' FOR UPDATE SKIP LOCKED',
   async lockSchema(trx): Promise<void> {
     // a migration (an index over a big table, a retyped column) and the wait for another

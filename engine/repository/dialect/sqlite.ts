@@ -70,6 +70,7 @@ export const sqliteDialect: Dialect = {
     if (CONNECTION_CODES.test(code)) return new ServiceUnavailableError('Database unavailable');
     return undefined;
   },
+  insertReturning: true,
   skipLocked: '',
   async lockSchema(): Promise<void> {
     // SQLite: the write transaction itself excludes other writers (busy_timeout waits for it)

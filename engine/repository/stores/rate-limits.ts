@@ -7,7 +7,7 @@
 import { raw } from 'objection';
 import type { RunContext } from '../run-context.js';
 import { RateLimitModel } from './internal-models.js';
-import { runSql } from '../run-sql.js';
+import { runSql, runSqlHeader } from '../run-sql.js';
 import { modelQuery } from './model-query.js';
 
 /** one hit in this many also deletes rows whose window is over */
@@ -50,14 +50,21 @@ export async function clearRateLimit(ctx: RunContext, bucket: string): Promise<v
 
 /**
  * MySQL has no ON CONFLICT; MariaDB's ON DUPLICATE KEY UPDATE ... RETURNING answers the row as
- * written (the assignments run left to right, so `hits` reads the old window first).
+ * written (the assignments run left to right, so `hits` reads the old window first). Without
+ * RETURNING (MySQL), `LAST_INSERT_ID(expr)` hands the new count back in the result header: a row
+ * inserted counts 1 affected row (its count is 1), a row updated 2.
  */
 async function hitOnMysql(ctx: RunContext, bucket: string, now: number, expired: number): Promise<{ hits: unknown } | undefined> {
-  const [row] = await runSql(
-    ctx,
+  const returning = ctx.dialect.insertReturning;
+  const hits = `CASE WHEN "window_start" <= ? THEN 1 ELSE "hits" + 1 END`;
+  const text =
     `INSERT INTO "${RateLimitModel.tableName}" ("bucket", "hits", "window_start") VALUES (?, 1, ?) ON DUPLICATE KEY UPDATE ` +
-      `"hits" = CASE WHEN "window_start" <= ? THEN 1 ELSE "hits" + 1 END, "window_start" = CASE WHEN "window_start" <= ? THEN ? ELSE "window_start" END RETURNING "hits"`,
-    [bucket, now, expired, expired, now],
-  );
+    `"hits" = ${returning ? hits : `LAST_INSERT_ID(${hits})`}, "window_start" = CASE WHEN "window_start" <= ? THEN ? ELSE "window_start" END${returning ? ' RETURNING "hits"' : ''}`;
+  const bindings = [bucket, now, expired, expired, now];
+  if (!returning) {
+    const header = await runSqlHeader(ctx, text, bindings);
+    return { hits: header.affectedRows === 1 ? 1 : header.insertId };
+  }
+  const [row] = await runSql(ctx, text, bindings);
   return row as { hits: unknown } | undefined;
 }

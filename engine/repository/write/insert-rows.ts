@@ -1,12 +1,13 @@
 /**
  * engine/repository/write: plain INSERTs of the write path (entry rows, component rows, component
  * links) as SQL text sent through run-sql.ts, so a create costs one driver call per statement and no
- * query builder. Both databases take `RETURNING` (SQLite since 3.35; better-sqlite3 bundles newer).
+ * query builder. SQLite (3.35+), PostgreSQL and MariaDB 10.5+ take `RETURNING`; on MySQL the new id
+ * comes from the result header (and the new row from a SELECT by it).
  *   INSERT INTO "articles" ("title", "created_at") VALUES (?, ?) RETURNING "id"
  */
 import { quoteId } from '../naming.js';
 import type { RunContext } from '../run-context.js';
-import { runSql, type Row } from '../run-sql.js';
+import { runSql, runSqlHeader, type Row } from '../run-sql.js';
 
 /** one row (column -> bound value, as scalar-row.ts builds it); its new id, or with `returning` (a selection list) the new row */
 export async function insertRow(ctx: RunContext, table: string, row: Readonly<Record<string, unknown>>): Promise<number>;
@@ -14,7 +15,15 @@ export async function insertRow(ctx: RunContext, table: string, row: Readonly<Re
 export async function insertRow(ctx: RunContext, table: string, row: Readonly<Record<string, unknown>>, returning?: string): Promise<number | Row> {
   const columns = Object.keys(row);
   const values = columns.length === 0 ? ctx.dialect.defaultValues : `(${columns.map(quoteId).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`;
-  const [r] = await runSql(ctx, `INSERT INTO ${quoteId(table)} ${values} RETURNING ${returning ?? '"id"'}`, columns.map((c) => row[c]));
+  const bindings = columns.map((c) => row[c]);
+  if (!ctx.dialect.insertReturning) {
+    // MySQL: the AUTO_INCREMENT id from the result header, the row read back by it
+    const { insertId } = await runSqlHeader(ctx, `INSERT INTO ${quoteId(table)} ${values}`, bindings);
+    if (returning === undefined) return insertId;
+    const [r] = await runSql(ctx, `SELECT ${returning} FROM ${quoteId(table)} WHERE "id" = ?`, [insertId]);
+    return r;
+  }
+  const [r] = await runSql(ctx, `INSERT INTO ${quoteId(table)} ${values} RETURNING ${returning ?? '"id"'}`, bindings);
   return returning === undefined ? Number(r.id) : r;
 }
 

@@ -9,7 +9,7 @@ import { messages as m, ValidationError, validationIssue, type MessagePath } fro
 import type { RelationPosition, RelationWrite } from '../../plan/types.js';
 import { quoteId } from '../naming.js';
 import type { RunContext } from '../run-context.js';
-import { query, runSql } from '../run-sql.js';
+import { query, runSql, runSqlHeader } from '../run-sql.js';
 import { linkSides, typeOf, type LinkSides } from '../storage-map.js';
 
 interface Link {
@@ -56,8 +56,10 @@ async function insertNewLinks(ctx: RunContext, s: LinkSides, attr: RelationAttri
   const bindings: unknown[] = [selfId];
   if (s.selfOrder) ids.forEach((id, i) => bindings.push(id, i + 1));
   bindings.push(...ids);
-  const rows = await runSql(ctx, newLinksSql(ctx, s, attr, ids.length), bindings);
-  if (rows.length < ids.length) throw missingTargets(attr, at, ids.length - rows.length);
+  const text = newLinksSql(ctx, s, attr, ids.length);
+  // without RETURNING (MySQL), the header's count of inserted rows
+  const inserted = ctx.dialect.insertReturning ? (await runSql(ctx, text, bindings)).length : (await runSqlHeader(ctx, text, bindings)).affectedRows;
+  if (inserted < ids.length) throw missingTargets(attr, at, ids.length - inserted);
 }
 
 /** insertNewLinks' text per relation, dialect and id count, built once (the statement caches then find the same string) */
@@ -66,7 +68,7 @@ const newLinksTexts = new WeakMap<RelationAttribute, Map<string, string>>();
 function newLinksSql(ctx: RunContext, s: LinkSides, attr: RelationAttribute, count: number): string {
   let texts = newLinksTexts.get(attr);
   if (!texts) newLinksTexts.set(attr, (texts = new Map()));
-  const key = `${ctx.dialect.name}:${count}`;
+  const key = `${ctx.dialect.name}:${ctx.dialect.insertReturning}:${count}`;
   let text = texts.get(key);
   if (text !== undefined) return text;
   const target = typeOf(ctx.storage, attr.target);
@@ -80,7 +82,7 @@ function newLinksSql(ctx: RunContext, s: LinkSides, attr: RelationAttribute, cou
   }
   text =
     `INSERT INTO ${quoteId(s.table)} (${columns.map(quoteId).join(', ')}) SELECT ${values.join(', ')} FROM ${quoteId(target.table)} AS "t" ` +
-    `WHERE "t"."id" IN (${marks.join(', ')}) RETURNING ${quoteId(s.other)}`;
+    `WHERE "t"."id" IN (${marks.join(', ')})${ctx.dialect.insertReturning ? ` RETURNING ${quoteId(s.other)}` : ''}`;
   // a bounded number of texts per relation: past 100 ids per write they are not kept
   if (count <= 100) texts.set(key, text);
   return text;

@@ -2,12 +2,12 @@
  * unit: the MySQL/MariaDB dialect. Driver errors by errno and code: unique violations name the
  * attribute through the index name, value errors are 400s, lost or refused connections and
  * timeouts are 503s, others are left alone. NULL placement without NULLS FIRST/LAST. Values bound
- * as mysql2 wants them (DATETIME without its zone, JSON as text).
+ * as mysql2 wants them (DATETIME without its zone, JSON as text). INSERT ... RETURNING on MariaDB 10.5+ only.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ServiceUnavailableError, ValidationError } from '../../../../engine/errors/index.js';
-import { mysqlDialect } from '../../../../engine/repository/dialect/mysql.js';
+import { insertReturningOf, mysqlDialect } from '../../../../engine/repository/dialect/mysql.js';
 
 const resolve = (_t: string | undefined, c: string) => (c === 'authors_name_unique' ? 'name' : c);
 const driverError = (errno: number, code: string, sqlMessage: string, extra: Record<string, unknown> = {}) =>
@@ -66,6 +66,14 @@ test('bound values: DATETIME without its zone, JSON as text, casts MySQL accepts
   assert.is(mysqlDialect.cast('?', 'ref'), 'CAST(? AS unsigned)');
   assert.is(mysqlDialect.cast('?', 'order'), 'CAST(? AS double)');
   assert.is(mysqlDialect.dropIndex('"i"', '"t"'), 'DROP INDEX IF EXISTS "i" ON "t"');
+});
+
+test('INSERT ... RETURNING is sent to MariaDB 10.5 and later only, never to MySQL', () => {
+  const cases: [string, boolean][] = [
+    ['10.11.19-MariaDB-0+deb12u1', true], ['10.5.2-MariaDB', true], ['11.4.2-MariaDB-ubu2404', true], ['5.5.5-10.6.12-MariaDB', true],
+    ['10.4.32-MariaDB', false], ['10.3.39-MariaDB-0+deb10u1', false], ['8.0.36', false], ['8.4.0', false], ['5.7.44-log', false],
+  ];
+  for (const [version, returning] of cases) assert.is(insertReturningOf(version), returning, version);
 });
 
 test.run();
