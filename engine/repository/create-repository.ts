@@ -13,6 +13,7 @@ import { Connections } from './connections.js';
 import type { Dialect } from './dialect/dialect.js';
 import { dialectOfUrl } from './dialect/dialect-of.js';
 import { mysqlDialectOf } from './dialect/mysql.js';
+import { strapiMysqlDialect } from './dialect/strapi-mysql.js';
 import { strapiPostgresDialect } from './dialect/strapi-postgres.js';
 import { KnexRepository } from './knex-repository.js';
 import { buildObjectionModels } from './objection-models.js';
@@ -56,7 +57,7 @@ export async function createRepository(opts: RepositoryOptions): Promise<Reposit
   try {
     strapi = opts.strapiDatabase ?? (await isStrapiDatabase(knex));
     layout = strapi && dialect.name === 'postgres' ? strapiPostgresDialect : dialect;
-    if (dialect.name === 'mysql') layout = await mysqlDialectOf(knex, opts.databaseUrl, layout);
+    if (dialect.name === 'mysql') layout = await mysqlDialectOf(knex, opts.databaseUrl, strapi ? strapiMysqlDialect : dialect);
   } catch (err) {
     await knex.destroy().catch(() => undefined);
     throw err;

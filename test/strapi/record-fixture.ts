@@ -1,19 +1,20 @@
 /**
  * test/strapi: records test/fixtures/strapi-db/, the Strapi-made databases `make test` serves without
  * Strapi: real Strapi 4.26.2 creates the schema and the seeded content on SQLite (the database file,
- * vacuumed) and on PostgreSQL (a plain-SQL dump), and its answers to the public reads of
- * read-requests.ts are kept next to them, with the keys of two API tokens made in its admin.
- *   node dist/test/strapi/record-fixture.js      (then review and commit test/fixtures/strapi-db)
+ * vacuumed), on PostgreSQL (a plain-SQL dump) and on MySQL/MariaDB (a mysqldump), and its answers to
+ * the public reads of read-requests.ts are kept next to them, with the keys of two API tokens made in its admin.
+ *   node dist/test/strapi/record-fixture.js [sqlite] [postgres] [mysql]     (default all; then review and commit test/fixtures/strapi-db)
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
+import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { readRequests } from './read-requests.js';
 import { call, seedContent, type Http } from './seed-strapi.js';
-import { onDatabase } from './schema-fingerprint.js';
-import { adminTokens, ensureStrapi, PG_URL, REF, ROOT, startStrapi } from './strapi-process.js';
+import { mysqlConnection, onDatabase } from './schema-fingerprint.js';
+import { adminTokens, ensureStrapi, MYSQL_URL, PG_URL, REF, ROOT, startStrapi, type StrapiDialect } from './strapi-process.js';
 
 const OUT = join(ROOT, 'test', 'fixtures', 'strapi-db');
 
@@ -32,14 +33,17 @@ async function record(http: Http): Promise<unknown[]> {
 async function main(): Promise<void> {
   ensureStrapi();
   mkdirSync(OUT, { recursive: true });
-  for (const dialect of ['sqlite', 'postgres'] as const) {
+  const asked = process.argv.slice(2) as StrapiDialect[];
+  for (const dialect of (['sqlite', 'postgres', 'mysql'] as const).filter((d) => asked.length === 0 || asked.includes(d))) {
     const dbName = dialect === 'sqlite' ? join(REF, '.tmp', 'fixture.db') : `quire_strapi_fixture_${process.pid}`;
     if (dialect === 'sqlite') rmSync(dbName, { force: true });
     const admin = new pg.Client({ connectionString: PG_URL });
+    const mysqlAdmin = dialect === 'mysql' ? await mysql.createConnection({ ...mysqlConnection(MYSQL_URL), database: undefined }) : undefined;
     if (dialect === 'postgres') {
       await admin.connect();
       await admin.query(`CREATE DATABASE "${dbName}"`);
     }
+    await mysqlAdmin?.query(`CREATE DATABASE \`${dbName}\` CHARACTER SET utf8mb4`);
     const strapi = await startStrapi(dialect, dbName);
     try {
       const seeded = await seedContent(strapi.http);
@@ -51,6 +55,12 @@ async function main(): Promise<void> {
       if (dialect === 'sqlite') {
         await onDatabase(`sqlite:${dbName}`, (knex) => knex.raw('VACUUM'));
         writeFileSync(join(OUT, 'strapi.db.gz'), gzipSync(readFileSync(dbName), { level: 9 }));
+      } else if (dialect === 'mysql') {
+        const u = new URL(MYSQL_URL);
+        const args = ['--skip-comments', '--skip-dump-date', '--no-tablespaces', '--skip-lock-tables', '--skip-add-locks', '-h', u.hostname, '-P', u.port || '3306', '-u', decodeURIComponent(u.username || 'root'), ...(u.password ? [`-p${decodeURIComponent(u.password)}`] : []), dbName];
+        const dump = spawnSync('mysqldump', args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+        if (dump.status !== 0) throw new Error(`mysqldump failed: ${dump.stderr}`);
+        writeFileSync(join(OUT, 'strapi-mysql.sql.gz'), gzipSync(dump.stdout, { level: 9 }));
       } else {
         const u = new URL(PG_URL);
         const dump = spawnSync('pg_dump', ['--inserts', '--no-owner', '--no-privileges', '--no-comments', '-h', u.hostname, '-p', u.port || '5432', '-U', decodeURIComponent(u.username || 'postgres'), dbName], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
@@ -65,6 +75,10 @@ async function main(): Promise<void> {
       if (dialect === 'postgres') {
         await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
         await admin.end();
+      }
+      if (mysqlAdmin) {
+        await mysqlAdmin.query(`DROP DATABASE IF EXISTS \`${dbName}\``);
+        await mysqlAdmin.end();
       }
     }
   }

@@ -13,7 +13,7 @@ export interface Fingerprint {
 export async function onDatabase<T>(databaseUrl: string, fn: (knex: Knex) => Promise<T>): Promise<T> {
   const knex = knexFactory(databaseUrl.startsWith('sqlite:')
     ? { client: 'better-sqlite3', connection: { filename: databaseUrl.slice('sqlite:'.length) }, useNullAsDefault: true }
-    : { client: 'pg', connection: databaseUrl });
+    : /^(mysql|mariadb):/.test(databaseUrl) ? { client: 'mysql2', connection: mysqlConnection(databaseUrl) } : { client: 'pg', connection: databaseUrl });
   try {
     return await fn(knex);
   } finally {
@@ -21,13 +21,27 @@ export async function onDatabase<T>(databaseUrl: string, fn: (knex: Knex) => Pro
   }
 }
 
+/** `mysql://root@127.0.0.1:3306/db` -> mysql2's options (several statements allowed: a dump loads in one call) */
+export function mysqlConnection(databaseUrl: string): Record<string, unknown> {
+  const u = new URL(databaseUrl.replace(/^mariadb:/, 'mysql:'));
+  return { host: u.hostname, port: Number(u.port || 3306), user: decodeURIComponent(u.username || 'root'), password: decodeURIComponent(u.password), database: decodeURIComponent(u.pathname.slice(1)), charset: 'utf8mb4', multipleStatements: true };
+}
+
 export function schemaFingerprint(databaseUrl: string): Promise<Fingerprint> {
   const sqlite = databaseUrl.startsWith('sqlite:');
+  const mysql = /^(mysql|mariadb):/.test(databaseUrl);
   return onDatabase(databaseUrl, async (knex) => {
     const lines: string[] = [];
     if (sqlite) {
       const objects = (await knex.raw(`SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'`)) as { type: string; name: string; tbl_name: string; sql: string | null }[];
       for (const o of objects) lines.push(`${o.type} ${o.tbl_name} ${o.name} ${o.sql ?? ''}`);
+    } else if (mysql) {
+      const [cols] = await knex.raw(`SELECT table_name AS t, column_name AS c, column_type AS type, is_nullable AS n FROM information_schema.columns WHERE table_schema = DATABASE()`);
+      for (const c of cols) lines.push(`column ${c.t}.${c.c} ${c.type} ${c.n}`);
+      const [idx] = await knex.raw(`SELECT table_name AS t, index_name AS i, non_unique AS u, GROUP_CONCAT(column_name ORDER BY seq_in_index) AS cols FROM information_schema.statistics WHERE table_schema = DATABASE() GROUP BY table_name, index_name, non_unique`);
+      for (const i of idx) lines.push(`index ${i.t} ${i.i} ${i.u} ${i.cols}`);
+      const [cons] = await knex.raw(`SELECT table_name AS t, constraint_name AS c, constraint_type AS type FROM information_schema.table_constraints WHERE table_schema = DATABASE()`);
+      for (const c of cons) lines.push(`constraint ${c.t} ${c.c} ${c.type}`);
     } else {
       const cols = await knex.raw(`SELECT table_name, column_name, data_type, is_nullable FROM information_schema.columns WHERE table_schema = current_schema()`);
       for (const c of cols.rows) lines.push(`column ${c.table_name}.${c.column_name} ${c.data_type} ${c.is_nullable}`);

@@ -1,11 +1,13 @@
 /**
  * test/strapi: real Strapi 4.26.2 as a child process for the coexistence runs: built once by
  * ../shared/strapi-reference/setup.sh on test/fixtures/specs/strapi-coexist into STRAPI_REF_DIR,
- * started on a PostgreSQL database or a SQLite file of the caller's choice, stopped by the caller.
+ * started on a PostgreSQL or MySQL/MariaDB database or a SQLite file of the caller's choice, stopped
+ * by the caller. MySQL/MariaDB: the reference's config knows PostgreSQL and SQLite only, so its
+ * production override (config/env/production/database.js) and the mysql2 driver are added here.
  * Also what an editor does in Strapi's admin: the first admin and API tokens made through its API.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { strapiReferenceDir } from '../helpers/strapi-reference.js';
@@ -17,6 +19,28 @@ export const SPEC = join(ROOT, 'test', 'fixtures', 'specs', 'strapi-coexist');
 const setupScript = (): string => join(strapiReferenceDir(ROOT), 'setup.sh');
 export const REF = process.env.STRAPI_REF_DIR ?? '/tmp/quire-strapi-coexist';
 export const PG_URL = process.env.QUIRE_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const MYSQL_URL = process.env.QUIRE_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/test';
+export type StrapiDialect = 'postgres' | 'sqlite' | 'mysql';
+
+/** Strapi's database config for DATABASE_CLIENT=mysql (knex's mysql2 client), merged over the reference's own */
+const MYSQL_CONFIG = `// DATABASE_CLIENT=mysql: MySQL/MariaDB through mysql2; the other clients keep config/database.js
+module.exports = ({ env }) => (env('DATABASE_CLIENT') === 'mysql'
+  ? {
+      connection: {
+        client: 'mysql2',
+        connection: {
+          host: env('DATABASE_HOST', '127.0.0.1'),
+          port: env.int('DATABASE_PORT', 3306),
+          database: env('DATABASE_NAME'),
+          user: env('DATABASE_USERNAME', 'root'),
+          password: env('DATABASE_PASSWORD', ''),
+        },
+        pool: { min: 0, max: 10 },
+        acquireConnectionTimeout: 60000,
+      },
+    }
+  : {});
+`;
 /** the reference's secrets (its config/*.js defaults); quire is given the same */
 export const SECRETS = { JWT_SECRET: 'quire-ref-users-permissions-jwt-secret', API_TOKEN_SALT: 'quire-ref-api-token-salt' };
 export const port = () => 20000 + Math.floor(Math.random() * 40000);
@@ -27,14 +51,25 @@ export function ensureStrapi(): void {
   if (fresh) process.stdout.write(`building Strapi 4.26.2 in ${REF} (minutes the first time)\n`);
   const r = spawnSync('bash', [setupScript(), SPEC, REF], { stdio: fresh ? 'inherit' : 'ignore' });
   if (r.status !== 0) throw new Error('setup.sh failed');
+  mkdirSync(join(REF, 'config', 'env', 'production'), { recursive: true });
+  writeFileSync(join(REF, 'config', 'env', 'production', 'database.js'), MYSQL_CONFIG);
+  if (!existsSync(join(REF, 'node_modules', 'mysql2'))) {
+    const m = spawnSync('npm', ['install', '--no-save', '--ignore-scripts', '--no-audit', '--no-fund', 'mysql2@3'], { cwd: REF, stdio: 'inherit' });
+    if (m.status !== 0) throw new Error('npm install mysql2 failed');
+  }
 }
 
-function strapiEnv(dialect: 'postgres' | 'sqlite', dbName: string, p: number): NodeJS.ProcessEnv {
-  const u = new URL(PG_URL);
-  const db = dialect === 'postgres'
-    ? { DATABASE_CLIENT: 'postgres', DATABASE_HOST: u.hostname, DATABASE_PORT: u.port || '5432', DATABASE_NAME: dbName, DATABASE_USERNAME: decodeURIComponent(u.username || 'postgres'), DATABASE_PASSWORD: decodeURIComponent(u.password) }
+function serverEnv(client: 'postgres' | 'mysql', dbName: string): Record<string, string> {
+  const u = new URL(client === 'postgres' ? PG_URL : MYSQL_URL);
+  const user = decodeURIComponent(u.username || (client === 'postgres' ? 'postgres' : 'root'));
+  return { DATABASE_CLIENT: client, DATABASE_HOST: u.hostname, DATABASE_PORT: u.port || (client === 'postgres' ? '5432' : '3306'), DATABASE_NAME: dbName, DATABASE_USERNAME: user, DATABASE_PASSWORD: decodeURIComponent(u.password) };
+}
+
+function strapiEnv(dialect: StrapiDialect, dbName: string, p: number): NodeJS.ProcessEnv {
+  const db = dialect === 'sqlite'
     // the reference's config joins DATABASE_FILENAME to its own root
-    : { DATABASE_CLIENT: 'sqlite', DATABASE_FILENAME: relative(REF, dbName) };
+    ? { DATABASE_CLIENT: 'sqlite', DATABASE_FILENAME: relative(REF, dbName) }
+    : serverEnv(dialect, dbName);
   return { ...process.env, ...db, NODE_ENV: 'production', PORT: String(p), HOST: '127.0.0.1', STRAPI_TELEMETRY_DISABLED: 'true', STRAPI_DISABLE_UPDATE_NOTIFICATION: 'true', BROWSER: 'none' };
 }
 
@@ -44,7 +79,7 @@ export interface Strapi {
   stop(): Promise<void>;
 }
 
-export async function startStrapi(dialect: 'postgres' | 'sqlite', dbName: string): Promise<Strapi> {
+export async function startStrapi(dialect: StrapiDialect, dbName: string): Promise<Strapi> {
   const p = port();
   let log = '';
   const proc = spawn(process.execPath, ['node_modules/@strapi/strapi/bin/strapi.js', 'start'], { cwd: REF, env: strapiEnv(dialect, dbName, p), stdio: ['ignore', 'pipe', 'pipe'] });

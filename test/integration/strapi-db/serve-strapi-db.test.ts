@@ -1,13 +1,14 @@
 /**
  * integration: quire serves a database real Strapi 4.26.2 made (test/fixtures/strapi-db, recorded
- * by test/strapi/record-fixture.ts: the SQLite file, or the PostgreSQL dump loaded into a fresh
- * database): the recorded public reads answer as Strapi answered them (apart from quire's deliberate
+ * by test/strapi/record-fixture.ts: the SQLite file, or the PostgreSQL dump or MariaDB mysqldump
+ * loaded into a fresh database): the recorded public reads answer as Strapi answered them (apart from quire's deliberate
  * differences, test/strapi/known-differences.ts), API tokens made in Strapi's admin authenticate with
  * the same salt, roles come from Strapi's tables, and no table, column or index of Strapi's changes.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -17,7 +18,7 @@ import { testDatabaseUrl } from '../../helpers/database.js';
 import { DIALECT, startTestServer, type TestServer } from '../../helpers/server.js';
 import { copySpec, editJson, FIXTURES, runCli, tempDir } from '../../helpers/spec-dir.js';
 import { nullsFirst, unordered, withoutDeliberate, withoutGraphqlTimestamps, withoutPopulatedDrafts } from '../../strapi/known-differences.js';
-import { onDatabase, schemaFingerprint } from '../../strapi/schema-fingerprint.js';
+import { mysqlConnection, onDatabase, schemaFingerprint } from '../../strapi/schema-fingerprint.js';
 
 const DIR = join(FIXTURES, 'strapi-db');
 const SPEC = join(FIXTURES, 'specs', 'strapi-coexist');
@@ -31,11 +32,8 @@ interface Recorded {
   answers: { path: string; graphql?: string; status: number; body: unknown }[];
 }
 
-/** Strapi-made databases are recorded for SQLite and PostgreSQL; serving one made on MySQL is not covered yet */
-const RECORDED = DIALECT !== 'mysql';
-if (!RECORDED) console.log(`[${DIALECT}] serving a Strapi-made database: no Strapi-made MySQL fixture recorded yet; these tests are skipped on this database`);
-const recorded = (RECORDED ? JSON.parse(gunzipSync(readFileSync(join(DIR, `answers-${DIALECT}.json.gz`))).toString('utf8')) : { answers: [] }) as Recorded;
-const it = RECORDED ? test : test.skip;
+const recorded = JSON.parse(gunzipSync(readFileSync(join(DIR, `answers-${DIALECT}.json.gz`))).toString('utf8')) as Recorded;
+const it = test;
 
 async function buildArtifacts(spec: string): Promise<string> {
   const out = tempDir('quire-strapi-artifacts-');
@@ -52,6 +50,15 @@ async function strapiDatabase(name: string): Promise<string> {
     return `sqlite:${file}`;
   }
   const url = await testDatabaseUrl(name);
+  if (DIALECT === 'mysql') {
+    const conn = await mysql.createConnection(mysqlConnection(url));
+    try {
+      await conn.query(gunzipSync(readFileSync(join(DIR, 'strapi-mysql.sql.gz'))).toString('utf8'));
+    } finally {
+      await conn.end();
+    }
+    return url;
+  }
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -68,7 +75,6 @@ let s: TestServer;
 let before: Awaited<ReturnType<typeof schemaFingerprint>>;
 
 test.before(async () => {
-  if (!RECORDED) return;
   artifacts = await buildArtifacts(SPEC);
   databaseUrl = await strapiDatabase('strapi_db');
   before = await schemaFingerprint(databaseUrl);
@@ -106,6 +112,22 @@ it(`[${DIALECT}] timestamp and time values as Strapi answers them on this databa
   assert.is(r.status, 200);
   assert.match(String(r.body.data.attributes.importedAt), /^\d{13}$/, 'epoch milliseconds, as a string');
   assert.is(r.body.data.attributes.publishTime, DIALECT === 'postgres' ? '11:30:00' : '11:30:00.000');
+});
+
+it(`[${DIALECT}] timestamp, datetime, time, boolean, decimal, biginteger and json values written through quire are stored as Strapi stores them`, async () => {
+  const token = recorded.fullAccessKey;
+  const data = { importedAt: '2024-05-06T07:08:09.123Z', lastReviewedAt: '2024-05-06T01:02:03.456Z', publishTime: '09:08:07.000', featured: true, rating: 3.25, wordCount: '9007199254740993', metadata: { a: [1, 'b'] } };
+  const put = await s.request('PUT', '/api/articles/2', { token, body: { data } });
+  assert.is(put.status, 200, put.text);
+  const got = (await s.request('GET', '/api/articles/2', { token })).body.data.attributes;
+  assert.equal(
+    [got.importedAt, got.lastReviewedAt, got.publishTime, got.featured, got.rating, got.wordCount, got.metadata],
+    [String(Date.parse(data.importedAt)), data.lastReviewedAt, DIALECT === 'postgres' ? '09:08:07' : '09:08:07.000', true, 3.25, data.wordCount, data.metadata],
+  );
+  // the stored column, as Strapi reads it: the same instant
+  const [row] = await onDatabase(databaseUrl, (k) => k('articles').where('id', 2).select('imported_at'));
+  const raw = (row as { imported_at: unknown }).imported_at;
+  assert.is(raw instanceof Date ? raw.getTime() : Number(raw), Date.parse(data.importedAt), String(raw));
 });
 
 it(`[${DIALECT}] API tokens made in Strapi's admin work with Strapi's API_TOKEN_SALT, each within its type`, async () => {
