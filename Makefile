@@ -27,10 +27,11 @@ start: build-example
 test: install
 	node dist/test/run.js
 
-# real Strapi 4.26.2 and quire on one database (minutes: builds Strapi into STRAPI_REF_DIR once; needs PostgreSQL)
+# real Strapi 4.26.2 and quire on one database (minutes: builds Strapi into STRAPI_REF_DIR once; needs PostgreSQL and MariaDB/MySQL)
 test-strapi: install
 	node dist/test/strapi/coexist.js postgres
 	node dist/test/strapi/coexist.js sqlite
+	node dist/test/strapi/coexist.js mysql
 
 # the packed tarball installed in an empty directory, built, served and used as a new user would (~4 min)
 package-check: install

@@ -1,16 +1,17 @@
 /**
  * test/strapi: quire in front of a live Strapi 4.26.2 database (`make test-strapi`; needs the npm
- * registry the first time, PostgreSQL at QUIRE_PG_URL). Real Strapi, built by
+ * registry the first time, PostgreSQL at QUIRE_PG_URL, MariaDB/MySQL at QUIRE_MYSQL_URL). Real Strapi, built by
  * ../shared/strapi-reference/setup.sh on test/fixtures/specs/strapi-coexist, creates the schema and
  * the content on its own database; quire serves the same database with the same secrets; the
  * recorded reads (read-requests.ts) must answer alike on both. Then: a token made in Strapi's admin
  * works on quire, a permission removed in Strapi's tables holds on quire within seconds, quire's
  * write reads back the same on Strapi, quire changed no table, column or index, and Strapi restarts.
- *   node dist/test/strapi/coexist.js [postgres|sqlite]     (STRAPI_REF_DIR: where Strapi is built)
+ *   node dist/test/strapi/coexist.js [postgres|sqlite|mysql]     (STRAPI_REF_DIR: where Strapi is built)
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { loadServerConfig } from '../../engine/config/server-config.js';
 import { createLogger, startServer, type RunningServer } from '../../engine/server.js';
@@ -18,10 +19,10 @@ import { firstDifference } from '../bench/compare-bodies.js';
 import { nullsFirst, unordered, withoutDeliberate, withoutGraphqlTimestamps, withoutPopulatedDrafts } from './known-differences.js';
 import { readRequests, type ReadRequest } from './read-requests.js';
 import { call, seedContent, type Http } from './seed-strapi.js';
-import { adminTokens, ensureStrapi, PG_URL, port, REF, ROOT, SECRETS, SPEC, startStrapi, type Strapi } from './strapi-process.js';
-import { onDatabase, schemaFingerprint } from './schema-fingerprint.js';
+import { adminTokens, ensureStrapi, MYSQL_URL, PG_URL, port, REF, ROOT, SECRETS, SPEC, startStrapi, type Strapi, type StrapiDialect } from './strapi-process.js';
+import { mysqlConnection, onDatabase, schemaFingerprint } from './schema-fingerprint.js';
 
-const DIALECT = (process.argv[2] ?? 'postgres') as 'postgres' | 'sqlite';
+const DIALECT = (process.argv[2] ?? 'postgres') as StrapiDialect;
 /** the spec's `timestamp` attributes (their GraphQL values differ on purpose) */
 const TIMESTAMP_ATTRIBUTES = ['importedAt'];
 
@@ -33,16 +34,26 @@ const check = (ok: boolean, what: string) => {
 
 function databaseUrl(name: string): string {
   if (DIALECT === 'sqlite') return `sqlite:${name}`;
-  const u = new URL(PG_URL);
+  const u = new URL(DIALECT === 'mysql' ? MYSQL_URL : PG_URL);
   u.pathname = `/${name}`;
   return u.toString();
 }
 
-async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
+/** one statement on the database server (PostgreSQL or MySQL/MariaDB), outside the database under test */
+async function admin(statement: string): Promise<void> {
+  if (DIALECT === 'mysql') {
+    const c = await mysql.createConnection({ ...mysqlConnection(MYSQL_URL), database: undefined });
+    try {
+      await c.query(statement);
+    } finally {
+      await c.end();
+    }
+    return;
+  }
   const c = new pg.Client({ connectionString: PG_URL });
   await c.connect();
   try {
-    return await fn(c);
+    await c.query(statement);
   } finally {
     await c.end();
   }
@@ -56,11 +67,12 @@ async function send(http: Http, r: ReadRequest, jwt: string): Promise<{ status: 
 
 async function main(): Promise<number> {
   ensureStrapi();
-  const dbName = DIALECT === 'postgres' ? `quire_strapi_coexist_${process.pid}` : join(REF, '.tmp', `coexist-${process.pid}.db`);
+  const dbName = DIALECT === 'sqlite' ? join(REF, '.tmp', `coexist-${process.pid}.db`) : `quire_strapi_coexist_${process.pid}`;
   const artifacts = join(REF, 'quire-artifacts');
   const build = spawnSync(process.execPath, [join(ROOT, 'bin', 'quire.js'), 'build', '--src', SPEC, '--out', artifacts], { stdio: 'inherit' });
   if (build.status !== 0) throw new Error('quire build failed');
-  if (DIALECT === 'postgres') await admin((c) => c.query(`CREATE DATABASE "${dbName}"`));
+  if (DIALECT === 'postgres') await admin(`CREATE DATABASE "${dbName}"`);
+  else if (DIALECT === 'mysql') await admin(`CREATE DATABASE \`${dbName}\` CHARACTER SET utf8mb4`);
   else mkdirSync(dirname(dbName), { recursive: true });
   rmSync(join(REF, 'token.txt'), { force: true });
   let strapi: Strapi | undefined;
@@ -157,7 +169,10 @@ async function main(): Promise<number> {
   } finally {
     await quire?.stop().catch(() => undefined);
     await strapi?.stop().catch(() => undefined);
-    if (DIALECT === 'postgres' && process.env.KEEP_DB !== '1') await admin((c) => c.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`)).catch(() => undefined);
+    if (process.env.KEEP_DB !== '1') {
+      if (DIALECT === 'postgres') await admin(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`).catch(() => undefined);
+      if (DIALECT === 'mysql') await admin(`DROP DATABASE IF EXISTS \`${dbName}\``).catch(() => undefined);
+    }
   }
   process.stdout.write(failures.length ? `\n${failures.length} check(s) failed\n` : '\nall checks passed\n');
   return failures.length ? 1 : 0;
