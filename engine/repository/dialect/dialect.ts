@@ -58,6 +58,11 @@ export interface Dialect {
    * older MariaDB, where writes read their result header instead (mysql-returning.ts)
    */
   readonly insertReturning: boolean;
+  /**
+   * MySQL (not MariaDB, whose unique keys hash long text themselves): a long text column cannot be a
+   * key part, so unique indexes take the SHA-256 of its whole value instead (a functional key part)
+   */
+  readonly hashTextKeys?: boolean;
   /** serialize schema syncs across processes for the rest of the transaction */
   lockSchema(trx: Knex.Transaction): Promise<void>;
   /** release what lockSchema took when the transaction does not (MySQL's session-level named lock) */

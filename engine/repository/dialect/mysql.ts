@@ -131,24 +131,26 @@ export const mysqlDialect: Dialect = {
   },
 };
 
+const isMariadb = (version: string) => /mariadb/i.test(version);
+
 /** the server's version: `10.11.6-MariaDB-0+deb12u1` (older proxies prefix `5.5.5-`), `8.0.36` */
 export function insertReturningOf(version: string): boolean {
   const m = /^(?:5\.5\.5-)?(\d+)\.(\d+)/.exec(version);
-  if (!m || !/mariadb/i.test(version)) return false;
+  if (!m || !isMariadb(version)) return false;
   return Number(m[1]) > 10 || (Number(m[1]) === 10 && Number(m[2]) >= 5);
 }
 
 /**
  * The MySQL dialect of one server: INSERT ... RETURNING when the server has it (insertReturningOf),
- * unless the database URL forces it either way (`?returning=false`: MySQL's path on MariaDB too).
+ * unless the database URL forces it either way (`?returning=false`: MySQL's path on MariaDB too);
+ * unique keys on long text hashed on MySQL (Dialect.hashTextKeys).
  */
 export async function mysqlDialectOf(knex: Knex, databaseUrl: string, base: Dialect = mysqlDialect): Promise<Dialect> {
   const forced = new URL(databaseUrl.replace(/^mariadb:/, 'mysql:')).searchParams.get('returning');
   if (forced !== null && forced !== 'true' && forced !== 'false') throw new Error(`quire repository: the database URL's returning= must be true or false, got "${forced}"`);
-  let returning = forced === null ? undefined : forced === 'true';
-  if (returning === undefined) {
-    const [rows] = (await knex.raw('SELECT VERSION() AS "version"')) as [{ version: unknown }[]];
-    returning = insertReturningOf(String(rows[0]?.version ?? ''));
-  }
-  return returning === base.insertReturning ? base : { ...base, insertReturning: returning };
+  const [rows] = (await knex.raw('SELECT VERSION() AS "version"')) as [{ version: unknown }[]];
+  const version = String(rows[0]?.version ?? '');
+  const returning = forced === null ? insertReturningOf(version) : forced === 'true';
+  const hashTextKeys = !isMariadb(version);
+  return returning === base.insertReturning && hashTextKeys === (base.hashTextKeys ?? false) ? base : { ...base, insertReturning: returning, hashTextKeys };
 }

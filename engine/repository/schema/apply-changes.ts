@@ -68,10 +68,11 @@ export async function applyChanges(trx: Knex.Transaction, dialect: Dialect, chan
     await trx.raw(`ALTER TABLE ${quoteId(c.table)} DROP COLUMN ${quoteId(c.column as string)}`);
   }
   for (const { table, index } of indexesToAdd.values()) {
+    const def = defs.get(table);
     if (index.unique && (await hasDuplicates(trx, table, index.columns))) {
-      await createIndex(trx, dialect, table, { ...index, unique: false });
+      await createIndex(trx, dialect, table, { ...index, unique: false }, def);
       deferred.push({ table, index: index.name, columns: index.columns });
-    } else await createIndex(trx, dialect, table, index);
+    } else await createIndex(trx, dialect, table, index, def);
   }
   return deferred;
 }
@@ -97,6 +98,8 @@ function columnDef(defs: Map<string, TableDef>, c: PlannedChange): ColumnDef {
 /** True when retyping moves the values into a new column (so its indexes must be rebuilt). */
 function movesData(dialect: Dialect, c: PlannedChange): boolean {
   if (c.destructive) return true;
+  // MySQL: a column becoming long text cannot stay a plain key part (its indexes come back hashed)
+  if (dialect.hashTextKeys && c.kind === 'alter-column') return true;
   return dialect.name === 'sqlite' && !SAME_SQLITE_AFFINITY.has(`${c.from}>${c.to}`);
 }
 
@@ -112,7 +115,21 @@ export async function createTable(trx: Knex.Transaction, dialect: Dialect, def: 
       if (col.references) t.foreign(col.name, indexName(def.name, `${col.name}_fk`)).references('id').inTable(col.references).onDelete('CASCADE');
     }
   });
-  for (const idx of def.indexes) await createIndex(trx, dialect, def.name, idx);
+  for (const idx of def.indexes) await createIndex(trx, dialect, def.name, idx, def);
+}
+
+/**
+ * The key parts of an index: its quoted columns, except long text columns of a unique index on
+ * MySQL, which key by the SHA-256 of the whole value (a prefix would make long values that begin
+ * alike collide): `(SHA2("summary", 256))`. The index keeps its name, so a duplicate still names it.
+ */
+export function keyParts(dialect: Dialect, idx: Index | IndexDef, def: TableDef | undefined): string {
+  return idx.columns
+    .map((c) => {
+      const hashed = dialect.hashTextKeys && idx.unique && def?.columns.find((col) => col.name === c)?.kind === 'text';
+      return hashed ? `(SHA2(${quoteId(c)}, 256))` : quoteId(c);
+    })
+    .join(', ');
 }
 
 /**
@@ -121,12 +138,12 @@ export async function createTable(trx: Knex.Transaction, dialect: Dialect, def: 
  *   CREATE TABLE "tags" ("id" int unsigned NOT NULL AUTO_INCREMENT PRIMARY KEY, "name" varchar(255),
  *     UNIQUE KEY "tags_name_unique" ("name")) DEFAULT CHARSET utf8mb4 COLLATE utf8mb4_nopad_bin
  */
-function createTableText(dialect: Dialect, def: TableDef, collation: string): string {
+export function createTableText(dialect: Dialect, def: TableDef, collation: string): string {
   const parts: string[] = [];
   for (const col of def.columns) {
     parts.push(col.kind === 'increments' ? `${quoteId(col.name)} int unsigned NOT NULL AUTO_INCREMENT PRIMARY KEY` : `${quoteId(col.name)} ${dialect.columnType(col.kind)}`);
   }
-  for (const idx of def.indexes) parts.push(`${idx.unique ? 'UNIQUE ' : ''}KEY ${quoteId(idx.name)} (${idx.columns.map(quoteId).join(', ')})`);
+  for (const idx of def.indexes) parts.push(`${idx.unique ? 'UNIQUE ' : ''}KEY ${quoteId(idx.name)} (${keyParts(dialect, idx, def)})`);
   for (const col of def.columns) {
     if (!col.references) continue;
     parts.push(`CONSTRAINT ${quoteId(indexName(def.name, `${col.name}_fk`))} FOREIGN KEY (${quoteId(col.name)}) REFERENCES ${quoteId(col.references)} ("id") ON DELETE CASCADE`);
@@ -171,7 +188,7 @@ async function retypeColumn(trx: Knex.Transaction, dialect: Dialect, c: PlannedC
   await trx.raw(`ALTER TABLE ${table} RENAME COLUMN ${tmp} TO ${column}`);
 }
 
-async function createIndex(trx: Knex.Transaction, dialect: Dialect, table: string, idx: Index | IndexDef): Promise<void> {
-  const cols = idx.columns.map(quoteId).join(', ');
+async function createIndex(trx: Knex.Transaction, dialect: Dialect, table: string, idx: Index | IndexDef, def: TableDef | undefined): Promise<void> {
+  const cols = keyParts(dialect, idx, def);
   await trx.raw(`CREATE ${idx.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${quoteId(idx.name)} ON ${quoteId(table)} (${cols})`);
 }

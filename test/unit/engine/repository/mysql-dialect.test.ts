@@ -2,12 +2,15 @@
  * unit: the MySQL/MariaDB dialect. Driver errors by errno and code: unique violations name the
  * attribute through the index name, value errors are 400s, lost or refused connections and
  * timeouts are 503s, others are left alone. NULL placement without NULLS FIRST/LAST. Values bound
- * as mysql2 wants them (DATETIME without its zone, JSON as text). INSERT ... RETURNING on MariaDB 10.5+ only.
+ * as mysql2 wants them (DATETIME without its zone, JSON as text). INSERT ... RETURNING on MariaDB 10.5+ only;
+ * unique keys on long text hashed on MySQL.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ServiceUnavailableError, ValidationError } from '../../../../engine/errors/index.js';
-import { insertReturningOf, mysqlDialect } from '../../../../engine/repository/dialect/mysql.js';
+import { insertReturningOf, MYSQL_COLLATION, mysqlDialect } from '../../../../engine/repository/dialect/mysql.js';
+import { createTableText } from '../../../../engine/repository/schema/apply-changes.js';
+import type { TableDef } from '../../../../engine/repository/schema/table-defs.js';
 
 const resolve = (_t: string | undefined, c: string) => (c === 'authors_name_unique' ? 'name' : c);
 const driverError = (errno: number, code: string, sqlMessage: string, extra: Record<string, unknown> = {}) =>
@@ -74,6 +77,23 @@ test('INSERT ... RETURNING is sent to MariaDB 10.5 and later only, never to MySQ
     ['10.4.32-MariaDB', false], ['10.3.39-MariaDB-0+deb10u1', false], ['8.0.36', false], ['8.4.0', false], ['5.7.44-log', false],
   ];
   for (const [version, returning] of cases) assert.is(insertReturningOf(version), returning, version);
+});
+
+test('a unique key on a long text column: the column itself on MariaDB (it hashes it), its whole SHA-256 on MySQL; other keys unchanged', () => {
+  const def: TableDef = {
+    name: 'tags', role: 'content', about: 'api::tag.tag',
+    columns: [{ name: 'id', kind: 'increments' }, { name: 'summary', kind: 'text' }, { name: 'locale', kind: 'varchar' }, { name: 'body', kind: 'text' }],
+    indexes: [
+      { name: 'tags_summary_unique', columns: ['summary', 'locale'], unique: true },
+      { name: 'tags_body_index', columns: ['body'], unique: false },
+      { name: 'tags_locale_unique', columns: ['locale'], unique: true },
+    ],
+  };
+  assert.match(createTableText(mysqlDialect, def, MYSQL_COLLATION), 'UNIQUE KEY "tags_summary_unique" ("summary", "locale")');
+  const mysql8 = createTableText({ ...mysqlDialect, hashTextKeys: true }, def, MYSQL_COLLATION);
+  assert.match(mysql8, 'UNIQUE KEY "tags_summary_unique" ((SHA2("summary", 256)), "locale")');
+  assert.match(mysql8, 'UNIQUE KEY "tags_locale_unique" ("locale")');
+  assert.match(mysql8, 'KEY "tags_body_index" ("body")');
 });
 
 test.run();
