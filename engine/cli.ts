@@ -219,13 +219,18 @@ async function admin(args: string[], io: Io): Promise<number> {
 
 /** `quire indexes`: the indexes quire's own sync would create on Strapi's tables, for an operator to review and run. */
 function indexes(args: string[], io: Io): number {
-  const { values } = parseArgs({ args, options: { artifacts: { type: 'string' } }, strict: true });
+  const { values } = parseArgs({ args, options: { artifacts: { type: 'string' }, client: { type: 'string' } }, strict: true });
   if (!values.artifacts) {
     io.err('quire indexes: --artifacts is required (quire indexes --help)');
     return EXIT.USAGE;
   }
+  const client = values.client ?? 'postgres';
+  if (client !== 'postgres' && client !== 'sqlite' && client !== 'mysql') {
+    io.err(`quire indexes: --client must be postgres, sqlite or mysql, got "${client}"`);
+    return EXIT.USAGE;
+  }
   const { model } = loadArtifacts(values.artifacts);
-  io.log('-- quire: indexes for reads on a database Strapi manages (PostgreSQL and SQLite); names start with quire_');
-  for (const line of speedIndexSql(model)) io.log(line);
+  io.log(`-- quire: indexes for reads on a ${client === 'mysql' ? 'MySQL/MariaDB' : client === 'sqlite' ? 'SQLite' : 'PostgreSQL'} database Strapi manages; names start with quire_`);
+  for (const line of speedIndexSql(model, client)) io.log(line);
   return EXIT.OK;
 }

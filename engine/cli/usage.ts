@@ -47,8 +47,9 @@ ${SERVE_ENV}`,
   The database is the one serve uses (DATABASE_URL, ... or the data dir; see quire serve --help).`,
   admin: `usage: quire admin create --artifacts <dir> [--data-dir <dir>] --email <email> --firstname <name> --lastname <name> --password <password>
   an admin user API tokens can belong to (their writes then fill createdBy/updatedBy)`,
-  indexes: `usage: quire indexes --artifacts <dir>
-  the indexes quire would want for reads on a database Strapi manages, printed as SQL to review and run there`,
+  indexes: `usage: quire indexes --artifacts <dir> [--client postgres|sqlite|mysql]
+  the indexes quire would want for reads on a database Strapi manages, printed as SQL to review and run there
+  (--client mysql: MySQL/MariaDB syntax; default postgres, which SQLite also takes)`,
   webhooks: `usage: quire webhooks <list|deliveries|test> ...
 ${WEBHOOKS_USAGE}`,
 };

@@ -65,6 +65,12 @@ export function quoteId(name: string): string {
 }
 
 /** `t0`, `name` -> `"t0"."name"` */
+/** a MySQL identifier for a client without ANSI_QUOTES (an operator's): backquoted, backquotes doubled */
+export function backquoteId(name: string): string {
+  const tick = String.fromCharCode(96);
+  return tick + name.split(tick).join(tick + tick) + tick;
+}
+
 export function qualified(alias: string, column: string): string {
   return `${quoteId(alias)}.${quoteId(column)}`;
 }

@@ -18,6 +18,8 @@ import { testDatabaseUrl } from '../../helpers/database.js';
 import { DIALECT, startTestServer, type TestServer } from '../../helpers/server.js';
 import { copySpec, editJson, FIXTURES, runCli, tempDir } from '../../helpers/spec-dir.js';
 import { nullsFirst, unordered, withoutDeliberate, withoutGraphqlTimestamps, withoutPopulatedDrafts } from '../../strapi/known-differences.js';
+import { loadArtifacts } from '../../../engine/boot/load-artifacts.js';
+import { speedIndexSql } from '../../../engine/repository/index.js';
 import { mysqlConnection, onDatabase, schemaFingerprint } from '../../strapi/schema-fingerprint.js';
 
 const DIR = join(FIXTURES, 'strapi-db');
@@ -188,6 +190,17 @@ it(`[${DIALECT}] artifacts that name a column Strapi's database lacks: quire ref
   assert.match(err!.message, 'missing column tags.colour');
   assert.not.match(err!.message, '\n');
   assert.equal((await schemaFingerprint(databaseUrl)).strapi, fingerprint.strapi);
+});
+
+it(`[${DIALECT}] the statements of quire indexes run on Strapi's database as printed, through a plain client`, async () => {
+  const statements = speedIndexSql(loadArtifacts(artifacts).model, DIALECT);
+  assert.ok(statements.length > 0);
+  // a client of its own, without quire's session settings (MySQL: no ANSI_QUOTES)
+  await onDatabase(databaseUrl, async (k) => {
+    for (const statement of statements) await k.raw(statement.replace(/;$/, ''));
+  });
+  const after = await schemaFingerprint(databaseUrl);
+  assert.ok(after.strapi.some((l) => l.includes('quire_articles_tags_links_owner_order_index')), 'created');
 });
 
 test.run();

@@ -30,6 +30,13 @@ test('speed indexes: composite and published_at ones, quire_ names within 63 byt
   }
 });
 
+test('speed indexes for MySQL/MariaDB: backquoted names, no IF NOT EXISTS (MySQL 8 lacks it), the same indexes', () => {
+  const sql = speedIndexSql(model, 'mysql');
+  assert.ok(sql.includes('CREATE INDEX `quire_articles_tags_links_owner_order_index` ON `articles_tags_links` (`article_id`, `tag_order`);'), sql.join('\n'));
+  assert.is(sql.length, speedIndexSql(model).length);
+  for (const line of sql) assert.not.match(line, /"|IF NOT EXISTS/);
+});
+
 test("link tables have Strapi v4's order columns: the owner's when it holds many, the target side's when that holds many", () => {
   const join = (uid: string, attr: string) => {
     const a = model.contentTypes[uid].attributes[attr];
