@@ -10,7 +10,7 @@ import { dirname, resolve } from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
 import type { Connections, MysqlConnection, PgConnection, SqliteConnection } from './connections.js';
-import { MYSQL_COLLATION } from './dialect/mysql.js';
+import { MYSQL8_COLLATION, MYSQL_COLLATION } from './dialect/mysql.js';
 
 export interface PoolOptions {
   min?: number;
@@ -125,7 +125,7 @@ const MYSQL_SQL_MODE = 'ANSI_QUOTES,PIPES_AS_CONCAT,NO_ZERO_IN_DATE,NO_ZERO_DATE
 /** `mysql://user:pass@host:3306/db` (or `mariadb://`; `?ssl=true` or `?sslmode=require`: TLS with the server's certificate verified) through mysql2 */
 function openMysql(databaseUrl: string, connections: Connections, pool: PoolOptions, acquireTimeoutMs: number, statementTimeoutMs: number): Knex {
   const url = new URL(databaseUrl.replace(/^mariadb:/, 'mysql:'));
-  const session = `SET SESSION sql_mode = '${MYSQL_SQL_MODE}', SESSION time_zone = '+00:00', SESSION collation_connection = '${MYSQL_COLLATION}'`;
+  const session = (collation: string) => `SET SESSION sql_mode = '${MYSQL_SQL_MODE}', SESSION time_zone = '+00:00', SESSION collation_connection = '${collation}'`;
   return knexFactory({
     client: 'mysql2',
     log: quiet,
@@ -154,7 +154,8 @@ function openMysql(databaseUrl: string, connections: Connections, pool: PoolOpti
       afterCreate(conn: MysqlConnection, done: (err: Error | null, conn: unknown) => void) {
         const run = (text: string) => new Promise<void>((ok, fail) => conn.query(text, (err: Error | null) => (err ? fail(err) : ok())));
         (async () => {
-          await run(session);
+          // MySQL 8 names the no-pad binary collation differently (1273: unknown collation)
+          await run(session(MYSQL_COLLATION)).catch((err: { errno?: unknown }) => (err?.errno === 1273 ? run(session(MYSQL8_COLLATION)) : Promise.reject(err)));
           // READ COMMITTED, as PostgreSQL runs: InnoDB's REPEATABLE READ takes gap locks that make parallel creates deadlock
           await run('SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED');
           if (statementTimeoutMs > 0) {

@@ -59,10 +59,11 @@ export interface Dialect {
    */
   readonly insertReturning: boolean;
   /**
-   * MySQL (not MariaDB, whose unique keys hash long text themselves): a long text column cannot be a
-   * key part, so unique indexes take the SHA-256 of its whole value instead (a functional key part)
+   * 'mysql' on MySQL proper (not MariaDB), whose DDL differs: no IF [NOT] EXISTS on indexes, and a
+   * long text column cannot be a key part, so unique indexes take the SHA-256 of its whole value
+   * instead (a functional key part; MariaDB's unique keys hash long text themselves)
    */
-  readonly hashTextKeys?: boolean;
+  readonly mysqlServer?: 'mysql';
   /** serialize schema syncs across processes for the rest of the transaction */
   lockSchema(trx: Knex.Transaction): Promise<void>;
   /** release what lockSchema took when the transaction does not (MySQL's session-level named lock) */

@@ -14,6 +14,11 @@ import { uniqueViolation } from './unique-violation.js';
 
 /** the collation of every text column and text comparison: code point order, trailing spaces count */
 export const MYSQL_COLLATION = 'utf8mb4_nopad_bin';
+/** the same order on MySQL 8, which lacks MariaDB's name for it (every `_0900_` collation is no-pad) */
+export const MYSQL8_COLLATION = 'utf8mb4_0900_bin';
+
+/** a non-text value compared or matched as text in `collation` */
+const textExprIn = (collation: string) => (expr: string, kind: StorageKind | 'id') => (kind === 'varchar' || kind === 'text' ? expr : `CAST(${expr} AS CHAR) COLLATE ${collation}`);
 
 const COLUMN_TYPES: Record<ColumnKind, string> = {
   varchar: 'varchar(255)', text: 'longtext', integer: 'int', bigint: 'bigint', double: 'double',
@@ -83,7 +88,7 @@ export const mysqlDialect: Dialect = {
   cast: (expr, kind) => `CAST(${expr} AS ${CAST_TYPES[kind] ?? COLUMN_TYPES[kind]})`,
   selectExpr: (expr) => expr,
   compareExpr: (expr) => expr,
-  textExpr: (expr, kind) => (kind === 'varchar' || kind === 'text' ? expr : `CAST(${expr} AS CHAR) COLLATE ${MYSQL_COLLATION}`),
+  textExpr: textExprIn(MYSQL_COLLATION),
   lower: (expr) => `lower(${expr})`,
   caseSensitiveMatch(expr: string, mode: MatchMode, value: string): Sql {
     return sql(`${expr} LIKE ? ${LIKE_ESCAPE}`, [likePattern(mode, value)]);
@@ -141,16 +146,28 @@ export function insertReturningOf(version: string): boolean {
 }
 
 /**
- * The MySQL dialect of one server: INSERT ... RETURNING when the server has it (insertReturningOf),
- * unless the database URL forces it either way (`?returning=false`: MySQL's path on MariaDB too);
- * unique keys on long text hashed on MySQL (Dialect.hashTextKeys).
+ * The MySQL dialect of one server, by its version: INSERT ... RETURNING when the server has it
+ * (insertReturningOf) unless `returning` (the database URL's `?returning=`) forces it; MySQL (not
+ * MariaDB): its no-pad binary collation's name, no IF EXISTS on DROP INDEX, and unique keys on long
+ * text hashed (Dialect.mysqlServer).
  */
+export function mysqlDialectFor(version: string, returning: string | null, base: Dialect = mysqlDialect): Dialect {
+  if (returning !== null && returning !== 'true' && returning !== 'false') throw new Error(`quire repository: the database URL's returning= must be true or false, got "${returning}"`);
+  const insertReturning = returning === null ? insertReturningOf(version) : returning === 'true';
+  if (isMariadb(version)) return insertReturning === base.insertReturning ? base : { ...base, insertReturning };
+  return {
+    ...base,
+    insertReturning,
+    mysqlServer: 'mysql',
+    tableCollation: MYSQL8_COLLATION,
+    textExpr: textExprIn(MYSQL8_COLLATION),
+    dropIndex: (name, table) => `DROP INDEX ${name} ON ${table}`,
+  };
+}
+
+/** mysqlDialectFor the server `knex` talks to, with the database URL's `?returning=` */
 export async function mysqlDialectOf(knex: Knex, databaseUrl: string, base: Dialect = mysqlDialect): Promise<Dialect> {
-  const forced = new URL(databaseUrl.replace(/^mariadb:/, 'mysql:')).searchParams.get('returning');
-  if (forced !== null && forced !== 'true' && forced !== 'false') throw new Error(`quire repository: the database URL's returning= must be true or false, got "${forced}"`);
+  const returning = new URL(databaseUrl.replace(/^mariadb:/, 'mysql:')).searchParams.get('returning');
   const [rows] = (await knex.raw('SELECT VERSION() AS "version"')) as [{ version: unknown }[]];
-  const version = String(rows[0]?.version ?? '');
-  const returning = forced === null ? insertReturningOf(version) : forced === 'true';
-  const hashTextKeys = !isMariadb(version);
-  return returning === base.insertReturning && hashTextKeys === (base.hashTextKeys ?? false) ? base : { ...base, insertReturning: returning, hashTextKeys };
+  return mysqlDialectFor(String(rows[0]?.version ?? ''), returning, base);
 }

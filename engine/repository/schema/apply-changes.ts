@@ -99,7 +99,7 @@ function columnDef(defs: Map<string, TableDef>, c: PlannedChange): ColumnDef {
 function movesData(dialect: Dialect, c: PlannedChange): boolean {
   if (c.destructive) return true;
   // MySQL: a column becoming long text cannot stay a plain key part (its indexes come back hashed)
-  if (dialect.hashTextKeys && c.kind === 'alter-column') return true;
+  if (dialect.mysqlServer === 'mysql' && c.kind === 'alter-column') return true;
   return dialect.name === 'sqlite' && !SAME_SQLITE_AFFINITY.has(`${c.from}>${c.to}`);
 }
 
@@ -126,7 +126,7 @@ export async function createTable(trx: Knex.Transaction, dialect: Dialect, def: 
 export function keyParts(dialect: Dialect, idx: Index | IndexDef, def: TableDef | undefined): string {
   return idx.columns
     .map((c) => {
-      const hashed = dialect.hashTextKeys && idx.unique && def?.columns.find((col) => col.name === c)?.kind === 'text';
+      const hashed = dialect.mysqlServer === 'mysql' && idx.unique && def?.columns.find((col) => col.name === c)?.kind === 'text';
       return hashed ? `(SHA2(${quoteId(c)}, 256))` : quoteId(c);
     })
     .join(', ');
@@ -190,5 +190,6 @@ async function retypeColumn(trx: Knex.Transaction, dialect: Dialect, c: PlannedC
 
 async function createIndex(trx: Knex.Transaction, dialect: Dialect, table: string, idx: Index | IndexDef, def: TableDef | undefined): Promise<void> {
   const cols = keyParts(dialect, idx, def);
-  await trx.raw(`CREATE ${idx.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${quoteId(idx.name)} ON ${quoteId(table)} (${cols})`);
+  // MySQL has no CREATE INDEX IF NOT EXISTS (the sync adds an index only where its snapshot has none)
+  await trx.raw(`CREATE ${idx.unique ? 'UNIQUE ' : ''}INDEX ${dialect.mysqlServer === 'mysql' ? '' : 'IF NOT EXISTS '}${quoteId(idx.name)} ON ${quoteId(table)} (${cols})`);
 }

@@ -8,7 +8,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ServiceUnavailableError, ValidationError } from '../../../../engine/errors/index.js';
-import { insertReturningOf, MYSQL_COLLATION, mysqlDialect } from '../../../../engine/repository/dialect/mysql.js';
+import { insertReturningOf, MYSQL8_COLLATION, MYSQL_COLLATION, mysqlDialect, mysqlDialectFor } from '../../../../engine/repository/dialect/mysql.js';
 import { createTableText } from '../../../../engine/repository/schema/apply-changes.js';
 import type { TableDef } from '../../../../engine/repository/schema/table-defs.js';
 
@@ -90,10 +90,23 @@ test('a unique key on a long text column: the column itself on MariaDB (it hashe
     ],
   };
   assert.match(createTableText(mysqlDialect, def, MYSQL_COLLATION), 'UNIQUE KEY "tags_summary_unique" ("summary", "locale")');
-  const mysql8 = createTableText({ ...mysqlDialect, hashTextKeys: true }, def, MYSQL_COLLATION);
+  const mysql8 = createTableText(mysqlDialectFor('8.0.36', null), def, MYSQL8_COLLATION);
   assert.match(mysql8, 'UNIQUE KEY "tags_summary_unique" ((SHA2("summary", 256)), "locale")');
   assert.match(mysql8, 'UNIQUE KEY "tags_locale_unique" ("locale")');
   assert.match(mysql8, 'KEY "tags_body_index" ("body")');
+});
+
+test('the dialect of a server: MariaDB keeps its collation and index syntax; MySQL gets utf8mb4_0900_bin, DROP INDEX without IF EXISTS; returning= forces RETURNING either way', () => {
+  const maria = mysqlDialectFor('10.11.19-MariaDB-0+deb12u1', null);
+  assert.is(maria, mysqlDialect);
+  assert.is(mysqlDialectFor('10.11.19-MariaDB', 'false').insertReturning, false);
+  assert.is(mysqlDialectFor('10.4.32-MariaDB', null).mysqlServer, undefined);
+  const mysql8 = mysqlDialectFor('8.0.36', null);
+  assert.equal([mysql8.insertReturning, mysql8.mysqlServer, mysql8.tableCollation], [false, 'mysql', MYSQL8_COLLATION]);
+  assert.is(mysql8.dropIndex('"i"', '"t"'), 'DROP INDEX "i" ON "t"');
+  assert.is(mysql8.textExpr('"n"', 'integer'), 'CAST("n" AS CHAR) COLLATE utf8mb4_0900_bin');
+  assert.is(mysqlDialectFor('8.0.36', 'true').insertReturning, true);
+  assert.throws(() => mysqlDialectFor('8.0.36', 'no'), /returning= must be true or false/);
 });
 
 test.run();
