@@ -95,19 +95,23 @@ async function counted(server: ServerProcess, w: Parameters<typeof run>[1], toke
 
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
-/** warm-up both, then ceiling, quire, ceiling, quire ... */
-async function measure(w: Workload, quire: ServerProcess, ceiling: ServerProcess, token: string): Promise<WorkloadRow> {
+/** warm-up all, then ceiling, one-statement ceiling (PostgreSQL), quire, ceiling, ... */
+async function measure(w: Workload, quire: ServerProcess, ceiling: ServerProcess, one: ServerProcess | undefined, token: string): Promise<WorkloadRow> {
   await run(ceiling, w, token, WARMUP);
+  if (one) await run(one, w, token, WARMUP);
   await run(quire, w, token, WARMUP);
   const c: Awaited<ReturnType<typeof counted>>[] = [];
+  const o: Awaited<ReturnType<typeof counted>>[] = [];
   const q: Awaited<ReturnType<typeof counted>>[] = [];
   const rss: number[] = [];
   for (let i = 0; i < ROUNDS; i++) {
     c.push(await counted(ceiling, w, token, SECONDS));
+    if (one) o.push(await counted(one, w, token, SECONDS));
     q.push(await counted(quire, w, token, SECONDS));
     rss.push(memoryOf(quire.pid).rssMb);
   }
   const sum = (xs: typeof q, k: 'statements' | 'requests' | 'cpuMicros') => xs.reduce((a, x) => a + x[k], 0);
+  const oneStatement = one ? { rps: mean(o.map((x) => x.rps)), p99: mean(o.map((x) => x.p99)), sqlPerRequest: sum(o, 'statements') / sum(o, 'requests'), cpuPerRequest: sum(o, 'cpuMicros') / sum(o, 'requests') } : undefined;
   const row: WorkloadRow = {
     id: w.id, title: w.title, target: w.target,
     quireRps: mean(q.map((x) => x.rps)), ceilingRps: mean(c.map((x) => x.rps)),
@@ -119,10 +123,10 @@ async function measure(w: Workload, quire: ServerProcess, ceiling: ServerProcess
     ceilingSqlPerRequest: sum(c, 'statements') / sum(c, 'requests'),
     cpuPerRequest: sum(q, 'cpuMicros') / sum(q, 'requests'),
     ceilingCpuPerRequest: sum(c, 'cpuMicros') / sum(c, 'requests'),
-    rssMb: rss, peakMb: memoryOf(quire.pid).peakMb,
+    rssMb: rss, peakMb: memoryOf(quire.pid).peakMb, oneStatement,
   };
   row.ratio = row.quireRps / row.ceilingRps;
-  say(`  ${w.id} ${row.quireRps.toFixed(0)} vs ${row.ceilingRps.toFixed(0)} req/s (${row.ratio.toFixed(2)})  [${elapsed()}]`);
+  say(`  ${w.id} ${row.quireRps.toFixed(0)} vs ${row.ceilingRps.toFixed(0)} req/s (${row.ratio.toFixed(2)})${oneStatement ? `, one-statement ceiling ${oneStatement.rps.toFixed(0)}` : ''}  [${elapsed()}]`);
   return row;
 }
 
@@ -165,6 +169,7 @@ async function benchDialect(dialect: string) {
   const token = createToken(databaseUrl, work);
   const quire = await startQuire(databaseUrl, work, join(work, `quire-${dialect}.log`));
   let ceiling: ServerProcess | undefined;
+  let one: ServerProcess | undefined;
   try {
     const size = LARGE ? 10_000 : 1_000;
     let t = performance.now();
@@ -184,17 +189,23 @@ async function benchDialect(dialect: string) {
     const ws = workloads(ids, articleIds);
     const bodies = await verify(ws, quire, ceiling, token);
     for (const [id, v] of Object.entries(bodies)) say(`  ${id} bodies: ${v}`);
+    // the one-statement ceiling: PostgreSQL only (quire's one-statement reads are PostgreSQL's)
+    if (dialect === 'postgres') {
+      one = await startCeiling(databaseUrl, join(work, `ceiling-1-${dialect}.log`), true);
+      for (const [id, v] of Object.entries(await verify(ws, quire, one, token))) say(`  ${id} bodies vs the one-statement ceiling: ${v}`);
+    }
     const rows: WorkloadRow[] = [];
     const measured = ws.filter((x) => PARTS.has('workloads') && (!ONLY || ONLY.has(x.id)));
-    for (const w of measured.filter((x) => x.id !== 'W5')) rows.push(await measure(w, quire, ceiling, token));
+    for (const w of measured.filter((x) => x.id !== 'W5')) rows.push(await measure(w, quire, ceiling, one, token));
     if (PARTS.has('growth')) grow.push(...(await growth(quire, token, size)));
     // writes last: they grow the data set the reads above were measured on
-    for (const w of measured.filter((x) => x.id === 'W5')) rows.push(await measure(w, quire, ceiling, token));
+    for (const w of measured.filter((x) => x.id === 'W5')) rows.push(await measure(w, quire, ceiling, one, token));
     rows.sort((a, b) => a.id.localeCompare(b.id));
     const final = memoryOf(quire.pid);
     return { dialect, label, articles: size, seedMs, bodies, rows, growth: grow, finalRssMb: final.rssMb, peakRssMb: final.peakMb };
   } finally {
     await ceiling?.stop();
+    await one?.stop();
     const code = await quire.stop();
     if (code !== 0) say(`  quire exited ${code} (log: ${join(work, `quire-${dialect}.log`)})`);
   }
