@@ -115,16 +115,19 @@ async function counted(server: ServerProcess, w: Workload, token: string): Promi
   return { ...r, statements: after.statements - before.statements, requests: after.requests - before.requests };
 }
 
-/** warm-up all three, then ceiling, quire, Strapi, ceiling, quire, Strapi ... */
-async function measure(w: Workload, quire: ServerProcess, ceiling: ServerProcess, token: string, strapi: StrapiProcess, strapiSql: number, bodies: { strapi: string; ceiling: string }): Promise<VsStrapiRow> {
+/** warm-up all, then ceiling, one-statement ceiling (PostgreSQL), quire, Strapi, ceiling, ... */
+async function measure(w: Workload, quire: ServerProcess, ceiling: ServerProcess, one: ServerProcess | undefined, token: string, strapi: StrapiProcess, strapiSql: number, bodies: { strapi: string; ceiling: string; one?: string }): Promise<VsStrapiRow> {
   await run(ceiling, w, token, WARMUP);
+  if (one) await run(one, w, token, WARMUP);
   await run(quire, w, token, WARMUP);
   await run(strapi, w, strapi.token, WARMUP);
   const c: Awaited<ReturnType<typeof counted>>[] = [];
+  const o: Awaited<ReturnType<typeof counted>>[] = [];
   const q: Awaited<ReturnType<typeof counted>>[] = [];
   const s: LoadResult[] = [];
   for (let i = 0; i < ROUNDS; i++) {
     c.push(await counted(ceiling, w, token));
+    if (one) o.push(await counted(one, w, token));
     q.push(await counted(quire, w, token));
     s.push(await run(strapi, w, strapi.token, SECONDS));
   }
@@ -135,8 +138,9 @@ async function measure(w: Workload, quire: ServerProcess, ceiling: ServerProcess
     quireP99: mean(q.map((x) => x.p99)), strapiP99: mean(s.map((x) => x.p99)), ceilingP99: mean(c.map((x) => x.p99)),
     quireSql: perRequest(q), strapiSql, ceilingSql: perRequest(c),
     strapiBodies: bodies.strapi, ceilingBodies: bodies.ceiling,
+    oneStatement: one ? { rps: mean(o.map((x) => x.rps)), p99: mean(o.map((x) => x.p99)), sql: perRequest(o), bodies: bodies.one ?? '' } : undefined,
   };
-  say(`  ${w.id} quire ${row.quireRps.toFixed(0)}, Strapi ${row.strapiRps.toFixed(0)}, ceiling ${row.ceilingRps.toFixed(0)} req/s  [${elapsed()}]`);
+  say(`  ${w.id} quire ${row.quireRps.toFixed(0)}, Strapi ${row.strapiRps.toFixed(0)}, ceiling ${row.ceilingRps.toFixed(0)}${one ? `, one-statement ceiling ${row.oneStatement?.rps.toFixed(0)}` : ''} req/s  [${elapsed()}]`);
   return row;
 }
 
@@ -199,17 +203,23 @@ async function benchDialect(p: Prepared, strapiDir: string) {
   const { dialect, label, quire, token } = p;
   let strapi: StrapiProcess | undefined;
   let ceiling: ServerProcess | undefined;
+  let one: ServerProcess | undefined;
   try {
     strapi = tracked(await startStrapi(strapiDir, p.strapiDb, join(work, `strapi-${dialect}.log`), false));
     ceiling = tracked(await startCeiling(p.quireDb, join(work, `ceiling-${dialect}.log`)));
+    // the one-statement ceiling: PostgreSQL only (quire's one-statement reads are PostgreSQL's)
+    if (dialect === 'postgres') one = tracked(await startCeiling(p.quireDb, join(work, `ceiling-1-${dialect}.log`), true));
     say(`${label}: measuring  [${elapsed()}]`);
     const ceilingBodies: Record<string, string> = {};
+    const oneBodies: Record<string, string> = {};
     for (const w of p.ws) ceilingBodies[w.id] = await compare(w, quire, token, ceiling, token);
+    if (one) for (const w of p.ws) oneBodies[w.id] = await compare(w, quire, token, one, token);
     const rows: VsStrapiRow[] = [];
-    for (const w of p.ws) rows.push(await measure(w, quire, ceiling, token, strapi, p.strapiSql[w.id], { strapi: p.strapiBodies[w.id], ceiling: ceilingBodies[w.id] }));
+    for (const w of p.ws) rows.push(await measure(w, quire, ceiling, one, token, strapi, p.strapiSql[w.id], { strapi: p.strapiBodies[w.id], ceiling: ceilingBodies[w.id], one: oneBodies[w.id] }));
     rows.sort((a, b) => a.id.localeCompare(b.id));
     return { dialect, label, rows, sameIds: p.sameIds, quireRssMb: memoryOf(quire.pid).rssMb, strapiRssMb: memoryOf(strapi.pid).rssMb };
   } finally {
+    await stop(one);
     await stop(ceiling);
     await stop(strapi);
     await stop(quire);
