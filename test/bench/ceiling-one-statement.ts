@@ -143,7 +143,7 @@ const CREATE = `WITH "a" AS (INSERT INTO "articles" ("title", "excerpt", "format
   + `SELECT '{"data":' || ${entry(ARTICLE, 'a').replace(/ \|\| '\}\}'$/, ` || '},"meta":{}}'`)} || ',"meta":{}}' AS "body" FROM "a"`;
 
 /** the statements, built once */
-const STATEMENTS = {
+export const STATEMENTS = {
   list: page(25, '', () => []),
   populated: page(25, '', populateAll),
   byAuthor: page(25, W3_WHERE, w3),

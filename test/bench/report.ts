@@ -90,6 +90,24 @@ export function formatGrowth(rows: GrowthRow[]): string {
   return `cost growth (quire alone; ms/req = 1000 / req/s at 10 connections; CPU = server CPU per request)\n${table(['', 'articles', 'page', 'req/s', 'ms/req', 'per entry', 'marginal', 'CPU us/req', 'CPU marginal', 'SQL/req'], body, 2)}`;
 }
 
+/**
+ * Server CPU per request of each growth shape at each data size, and per entry on the page: flat
+ * when the cost of a request does not grow with the rows the table holds.
+ */
+export function formatGrowthBySize(rows: GrowthRow[]): string {
+  const sizes = [...new Set(rows.map((r) => r.articles))].sort((a, b) => a - b);
+  const shapes = [...new Set(rows.map((r) => `${r.workload}|${r.pageSize}`))];
+  const body = shapes.map((k) => {
+    const [workload, page] = k.split('|');
+    const at = sizes.map((n) => rows.find((r) => r.articles === n && `${r.workload}|${r.pageSize}` === k));
+    const first = at[0];
+    const last = at[at.length - 1];
+    return [workload, page, ...at.map((r) => (r ? `${r.cpuPerRequest.toFixed(0)} (${(r.cpuPerRequest / r.pageSize).toFixed(0)}/entry)` : '-')), first && last ? (last.cpuPerRequest / first.cpuPerRequest).toFixed(2) : '-', ...at.map((r) => (r ? r.msPerRequest.toFixed(1) : '-'))];
+  });
+  const head = ['', 'page', ...sizes.map((n) => `CPU us/req @${n.toLocaleString('en')}`), 'last/first', ...sizes.map((n) => `ms/req @${n.toLocaleString('en')}`)];
+  return `cost by data size (quire's CPU per request and per entry on the page; ms/req at 10 connections includes the database)\n${table(head, body, 2)}`;
+}
+
 export function formatStartup(r: StartupResult): string {
   const lines = [`quire build, ${r.types} content-types: ${r.build.ms.toFixed(0)} ms, peak RSS ${r.build.peakMb.toFixed(0)} MB`];
   for (const s of r.serve) {
