@@ -7,7 +7,8 @@
  * per request counted from its knex debug output over a counting pass; then, per database, Strapi is
  * restarted without that output and W1–W6 are driven against ceiling (on quire's database), quire and
  * Strapi in alternation. Prints req/s, quire/Strapi and quire/ceiling, p99 and SQL per request.
- *   BENCH_SECONDS (2), BENCH_ROUNDS (3), BENCH_WARMUP (1), BENCH_DIALECTS=sqlite,postgres, BENCH_WORKLOADS=W1,W2
+ * Strapi is built (or found in its cache) while quire is started and seeded.
+ *   BENCH_SECONDS (1), BENCH_ROUNDS (2), BENCH_WARMUP (1) (each run's length, rounds, warm-up; longer for steadier figures), BENCH_DIALECTS=sqlite,postgres, BENCH_WORKLOADS=W1,W2
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,8 +21,9 @@ import { buildStrapi, startStrapi, type StrapiDatabase, type StrapiProcess } fro
 import { formatVsStrapi, type VsStrapiRow } from './vs-strapi-report.js';
 import { workloads, type SharedIds, type Workload } from './workloads.js';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+// short by default, so a fresh clone's run (Strapi's build included) stays within 15 minutes
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 1);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 1);
 const CONNECTIONS = 10;
 const ARTICLES = 1_000;
@@ -170,22 +172,25 @@ const stop = async (s: ServerProcess | undefined) => {
  * Fresh databases for quire and Strapi, both seeded through their APIs (in parallel, each one request
  * at a time), answers compared, Strapi's statements counted; Strapi stopped, quire left running.
  */
-async function prepare(dialect: 'sqlite' | 'postgres', strapiDir: string): Promise<Prepared> {
+async function prepare(dialect: 'sqlite' | 'postgres', built: Promise<string>): Promise<Prepared> {
   const label = dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL';
   const quireDb = dialect === 'sqlite' ? `sqlite:${join(work, 'quire.db')}` : await pgDatabase('quire');
   const strapiDb: StrapiDatabase = dialect === 'sqlite'
     ? { dialect, location: `.tmp/bench-${process.pid}.db` }
     : { dialect, location: await pgDatabase('strapi') };
-  if (dialect === 'sqlite') sqliteFiles.push(join(strapiDir, strapiDb.location));
   const token = createToken(quireDb, work);
   const quire = tracked(await startQuire(quireDb, work, join(work, `quire-${dialect}.log`)));
-  const strapi = tracked(await startStrapi(strapiDir, strapiDb, join(work, `strapi-${dialect}.log`), true));
-  say(`${label}: quire and Strapi up  [${elapsed()}]`);
   const seed = async (s: ServerProcess, t: string) => {
     const ids = await seedShared(s.url, t, 1);
     return { ids, articleIds: await seedArticles(s.url, t, ids, 0, ARTICLES, 1) };
   };
-  const [qs, ss] = await Promise.all([seed(quire, token), seed(strapi, strapi.token)]);
+  // quire is seeded while Strapi is still being built
+  const seededQuire = seed(quire, token).then((r) => (say(`${label}: quire seeded  [${elapsed()}]`), r));
+  const strapiDir = await built;
+  if (dialect === 'sqlite') sqliteFiles.push(join(strapiDir, strapiDb.location));
+  const strapi = tracked(await startStrapi(strapiDir, strapiDb, join(work, `strapi-${dialect}.log`), true));
+  say(`${label}: Strapi up  [${elapsed()}]`);
+  const [qs, ss] = await Promise.all([seededQuire, seed(strapi, strapi.token)]);
   const sameIds = JSON.stringify(qs) === JSON.stringify(ss);
   say(`${label}: seeded ${ARTICLES.toLocaleString('en')} articles into each through its API, one request at a time${sameIds ? '; same ids on both' : '; THE IDS DIFFER'}  [${elapsed()}]`);
   const all = workloads(qs.ids, qs.articleIds).filter((w) => !ONLY || ONLY.has(w.id));
@@ -228,12 +233,14 @@ async function benchDialect(p: Prepared, strapiDir: string) {
 
 async function main(): Promise<void> {
   say(`quire vs Strapi 4.26.2: ${ARTICLES.toLocaleString('en')} articles, ${CONNECTIONS} connections, ${WARMUP} s warm-up, ${ROUNDS} x ${SECONDS} s per server per workload (ceiling, quire, Strapi alternating)`);
-  const strapiDir = buildStrapi(join(ROOT, 'specs', 'example'), say);
-  say(`Strapi ready  [${elapsed()}]`);
+  const built = buildStrapi(join(ROOT, 'specs', 'example'), say).then((dir) => (say(`Strapi ready  [${elapsed()}]`), dir));
+  // a failed build is reported where it is awaited
+  built.catch(() => undefined);
   const dialects: ('sqlite' | 'postgres')[] = [];
   for (const d of DIALECTS) if (d === 'sqlite' || (d === 'postgres' && (await pgReachable(say)))) dialects.push(d);
   // seeding is Strapi's slow part and waits mostly on one request at a time: both databases at once
-  const prepared = await Promise.all(dialects.map((d) => prepare(d, strapiDir)));
+  const prepared = await Promise.all(dialects.map((d) => prepare(d, built)));
+  const strapiDir = await built;
   const results = [];
   for (const p of prepared) {
     const r = await benchDialect(p, strapiDir);
