@@ -38,7 +38,8 @@ export function formatVsStrapi(label: string, articles: number, rows: VsStrapiRo
     `${r.id} ${r.title}`,
     r.quireRps.toFixed(0),
     r.strapiRps.toFixed(0),
-    `${(r.quireRps / r.strapiRps).toFixed(1)}x`,
+    // Strapi may finish no request within a short run on a loaded machine
+    r.strapiRps > 0 ? `${(r.quireRps / r.strapiRps).toFixed(1)}x` : 'n/a (Strapi: 0)',
     r.ceilingRps.toFixed(0),
     (r.quireRps / r.ceilingRps).toFixed(2),
     `${r.quireP99.toFixed(0)}/${r.strapiP99.toFixed(0)}/${r.ceilingP99.toFixed(0)}`,
