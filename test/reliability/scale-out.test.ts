@@ -5,48 +5,20 @@
  * the login limiter counts across both; a token revoked with `quire token revoke` is refused by both
  * within the token cache's time; both answer the same bodies, REST and GraphQL. PostgreSQL only.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import pg from 'pg';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { TOKEN_CACHE_TTL_MS } from '../../engine/auth/token-cache.js';
 import { testDatabaseUrl } from '../helpers/database.js';
 import { DIALECT } from '../helpers/server.js';
-import { EXAMPLE_SPEC, REPO_ROOT, tempDir } from '../helpers/spec-dir.js';
+import { EXAMPLE_ARTIFACTS, QUIRE_BIN, serveProcess, type ServeProcess } from '../helpers/serve-process.js';
+import { tempDir } from '../helpers/spec-dir.js';
 
-const quire = join(REPO_ROOT, 'bin', 'quire.js');
-const artifacts = join(EXAMPLE_SPEC, 'artifacts');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-interface Served {
-  child: ChildProcess;
-  url: string;
-  exit: Promise<number | null>;
-  output: () => string;
-}
-
-function serve(env: NodeJS.ProcessEnv, cwd: string): Promise<Served> {
-  const child = spawn(process.execPath, [quire, 'serve', '--artifacts', artifacts], { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return new Promise<Served>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no start line: ${out}`)), 60_000);
-    const on = (d: Buffer) => {
-      out += d.toString();
-      const m = /quire serving .* at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ child, url: m[1], exit, output: () => out });
-      }
-    };
-    child.stdout!.on('data', on);
-    child.stderr!.on('data', on);
-    void exit.then((code) => reject(new Error(`exited ${code}: ${out}`)));
-  });
-}
+const serve = (env: NodeJS.ProcessEnv, cwd: string) => serveProcess(env, cwd, 60_000);
 
 /** round robin over `upstreams`; each answer says which one gave it (`x-upstream: 0|1`) */
 function roundRobin(upstreams: string[]): Promise<{ url: string; server: Server }> {
@@ -88,10 +60,10 @@ if (DIALECT === 'postgres') {
   let env: NodeJS.ProcessEnv;
   let cwd: string;
   let token: string;
-  let servers: Served[] = [];
+  let servers: ServeProcess[] = [];
   let proxy: { url: string; server: Server };
 
-  const cli = (...args: string[]) => spawnSync(process.execPath, [quire, 'token', ...args, '--artifacts', artifacts], { env, cwd, encoding: 'utf8' });
+  const cli = (...args: string[]) => spawnSync(process.execPath, [QUIRE_BIN, 'token', ...args, '--artifacts', EXAMPLE_ARTIFACTS], { env, cwd, encoding: 'utf8' });
 
   test.before(async () => {
     databaseUrl = await testDatabaseUrl('scale-out');
