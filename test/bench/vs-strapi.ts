@@ -8,7 +8,7 @@
  * restarted without that output and W1–W6 are driven against ceiling (on quire's database), quire and
  * Strapi in alternation. Prints req/s, quire/Strapi and quire/ceiling, p99 and SQL per request.
  * Strapi is built (or found in its cache) while quire is started and seeded.
- *   BENCH_SECONDS (1), BENCH_ROUNDS (2), BENCH_WARMUP (1) (each run's length, rounds, warm-up; longer for steadier figures), BENCH_DIALECTS=sqlite,postgres, BENCH_WORKLOADS=W1,W2
+ *   BENCH_SECONDS (2), BENCH_ROUNDS (2), BENCH_WARMUP (1) (each run's length, rounds, warm-up; longer for steadier figures), BENCH_DIALECTS=sqlite,postgres, BENCH_WORKLOADS=W1,W2
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,7 +22,7 @@ import { formatVsStrapi, type VsStrapiRow } from './vs-strapi-report.js';
 import { workloads, type SharedIds, type Workload } from './workloads.js';
 
 // short by default, so a fresh clone's run (Strapi's build included) stays within 15 minutes
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 1);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 1);
 const CONNECTIONS = 10;
