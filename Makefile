@@ -57,7 +57,9 @@ bench: install
 	node dist/test/bench/run.js
 
 # quire vs real Strapi 4.26.2 (built once from ../shared/strapi-reference, cached in /tmp/quire-bench-strapi) and the ceiling, SQLite + PostgreSQL
-bench-vs-strapi: install
+# Strapi's packages are installed (test/bench/strapi-modules.sh) while quire's are
+bench-vs-strapi:
+	bash test/bench/strapi-modules.sh & modules=$$!; $(MAKE) install && { wait $$modules || echo "Strapi's packages: installed by its build instead"; }
 	node dist/test/bench/vs-strapi.js
 
 bench-build: install

@@ -6,8 +6,8 @@
  */
 import type { CeilingDb, Query, Row } from './ceiling-db.js';
 
-type Kind = 's' | 'i' | 'big' | 'dec' | 'b' | 'date' | 'time' | 'dt' | 'json';
-type Cols = readonly (readonly [field: string, column: string, kind: Kind])[];
+export type Kind = 's' | 'i' | 'big' | 'dec' | 'b' | 'date' | 'time' | 'dt' | 'json';
+export type Cols = readonly (readonly [field: string, column: string, kind: Kind])[];
 
 const pad3 = (s: string | undefined) => (s ?? '').padEnd(3, '0').slice(0, 3);
 const TIME = /^(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?/;
@@ -31,6 +31,7 @@ function decode(kind: Kind, v: any): unknown {
 /** `"t"."title" AS "title", ...` and row -> attributes for one table's default fields */
 function shape(cols: Cols) {
   return {
+    cols,
     select: (alias: string, prefix = '') => [`"${alias}"."id" AS "${prefix}id"`, ...cols.map(([f, c, k]) => `${k === 'big' ? `CAST("${alias}"."${c}" AS TEXT)` : `"${alias}"."${c}"`} AS "${prefix}${f}"`)].join(', '),
     attributes(row: Row, prefix = ''): Record<string, unknown> {
       const out: Record<string, unknown> = {};
@@ -41,33 +42,33 @@ function shape(cols: Cols) {
 }
 
 const SYSTEM: Cols = [['createdAt', 'created_at', 'dt'], ['updatedAt', 'updated_at', 'dt']];
-const ARTICLE = shape([
+export const ARTICLE = shape([
   ['title', 'title', 's'], ['slug', 'slug', 's'], ['excerpt', 'excerpt', 's'], ['body', 'body', 's'], ['format', 'format', 's'],
   ['readingTime', 'reading_time', 'i'], ['wordCount', 'word_count', 'big'], ['rating', 'rating', 'dec'], ['popularity', 'popularity', 'dec'],
   ['featured', 'featured', 'b'], ['publishDate', 'publish_date', 'date'], ['publishTime', 'publish_time', 'time'],
   ['lastReviewedAt', 'last_reviewed_at', 'dt'], ['importedAt', 'imported_at', 'big'], ['metadata', 'metadata', 'json'],
   ['contactEmail', 'contact_email', 's'], ...SYSTEM, ['publishedAt', 'published_at', 'dt'],
 ]);
-const AUTHOR = shape([['name', 'name', 's'], ['email', 'email', 's'], ['bio', 'bio', 's'], ...SYSTEM]);
-const PROFILE = shape([['headline', 'headline', 's'], ['website', 'website', 's'], ['yearsActive', 'years_active', 'i'], ...SYSTEM]);
-const CATEGORY = shape([['name', 'name', 's'], ['slug', 'slug', 's'], ['description', 'description', 's'], ['position', 'position', 'i'], ...SYSTEM]);
-const TAG = shape([['name', 'name', 's'], ...SYSTEM]);
-const EDITION = shape([['number', 'number', 'i'], ['title', 'title', 's'], ['releaseDate', 'release_date', 'date'], ['price', 'price', 'dec'], ...SYSTEM, ['publishedAt', 'published_at', 'dt']]);
-const FILE = shape([
+export const AUTHOR = shape([['name', 'name', 's'], ['email', 'email', 's'], ['bio', 'bio', 's'], ...SYSTEM]);
+export const PROFILE = shape([['headline', 'headline', 's'], ['website', 'website', 's'], ['yearsActive', 'years_active', 'i'], ...SYSTEM]);
+export const CATEGORY = shape([['name', 'name', 's'], ['slug', 'slug', 's'], ['description', 'description', 's'], ['position', 'position', 'i'], ...SYSTEM]);
+export const TAG = shape([['name', 'name', 's'], ...SYSTEM]);
+export const EDITION = shape([['number', 'number', 'i'], ['title', 'title', 's'], ['releaseDate', 'release_date', 'date'], ['price', 'price', 'dec'], ...SYSTEM, ['publishedAt', 'published_at', 'dt']]);
+export const FILE = shape([
   ['name', 'name', 's'], ['alternativeText', 'alternative_text', 's'], ['caption', 'caption', 's'], ['width', 'width', 'i'], ['height', 'height', 'i'],
   ['formats', 'formats', 'json'], ['hash', 'hash', 's'], ['ext', 'ext', 's'], ['mime', 'mime', 's'], ['size', 'size', 'dec'], ['url', 'url', 's'],
   ['previewUrl', 'preview_url', 's'], ['provider', 'provider', 's'], ['provider_metadata', 'provider_metadata', 'json'], ...SYSTEM,
 ]);
-const SEO = shape([['metaTitle', 'meta_title', 's'], ['metaDescription', 'meta_description', 's'], ['noIndex', 'no_index', 'b']]);
-const SOURCE = shape([['title', 'title', 's'], ['url', 'url', 's'], ['accessedOn', 'accessed_on', 'date']]);
-const BLOCKS = [
+export const SEO = shape([['metaTitle', 'meta_title', 's'], ['metaDescription', 'meta_description', 's'], ['noIndex', 'no_index', 'b']]);
+export const SOURCE = shape([['title', 'title', 's'], ['url', 'url', 's'], ['accessedOn', 'accessed_on', 'date']]);
+export const BLOCKS = [
   { uid: 'content.rich-text', table: 'components_content_rich_texts', shape: shape([['body', 'body', 's']]) },
   { uid: 'content.quote', table: 'components_content_quotes', shape: shape([['text', 'text', 's'], ['attribution', 'attribution', 's']]) },
   { uid: 'content.media-block', table: 'components_content_media_blocks', shape: shape([['caption', 'caption', 's']]) },
   { uid: 'content.link-list', table: 'components_content_link_lists', shape: shape([['heading', 'heading', 's']]) },
 ];
 
-type Shape = ReturnType<typeof shape>;
+export type Shape = ReturnType<typeof shape>;
 const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 const entry = (s: Shape, row: Row) => ({ id: row.id as number, attributes: s.attributes(row) });
 

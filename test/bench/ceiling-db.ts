@@ -2,7 +2,8 @@
  * bench/ceiling: the ceiling server's database access, straight on the drivers quire uses
  * (better-sqlite3, pg, mysql2) with no query builder: SQL text with `?` placeholders (rewritten to $n once
  * per text for PostgreSQL), prepared statements cached by text on SQLite, a pool of 10 on
- * PostgreSQL (quire's default), one counter of statements sent.
+ * PostgreSQL (quire's default), one counter of statements sent; on PostgreSQL also named statements
+ * (prepared once per connection), for the one-statement ceiling.
  */
 import Database from 'better-sqlite3';
 import mysql from 'mysql2/promise';
@@ -14,6 +15,8 @@ export type Query = (sql: string, params?: readonly unknown[]) => Promise<Row[]>
 export interface CeilingDb {
   readonly dialect: 'sqlite' | 'postgres' | 'mysql';
   readonly query: Query;
+  /** PostgreSQL: one statement already numbered (`$1`), prepared on each connection under `name` */
+  named(name: string, text: string, params?: readonly unknown[]): Promise<Row[]>;
   /** BEGIN, fn, COMMIT (ROLLBACK on error) on one connection */
   transaction<T>(fn: (q: Query) => Promise<T>): Promise<T>;
   statements(): number;
@@ -44,6 +47,7 @@ function openSqlite(file: string): CeilingDb {
   return {
     dialect: 'sqlite',
     query,
+    named: () => Promise.reject(new Error('named statements: PostgreSQL only')),
     async transaction(fn) {
       await query('BEGIN');
       try {
@@ -69,7 +73,8 @@ function numbered(sql: string): string {
 function openPostgres(url: string): CeilingDb {
   // dates as 'YYYY-MM-DD' text, as quire reads them
   const types = { getTypeParser: (oid: number, format?: string) => (oid === 1082 ? (v: string) => v : (pg.types.getTypeParser as any)(oid, format ?? 'text')) };
-  const pool = new pg.Pool({ connectionString: url, max: 10, types });
+  // as quire's connections (connect.ts): no JIT, named statements planned once per connection
+  const pool = new pg.Pool({ connectionString: url, max: 10, types, options: '-c jit=off -c plan_cache_mode=force_generic_plan' });
   const texts = new Map<string, string>();
   let count = 0;
   const on = (client: pg.Pool | pg.PoolClient): Query => async (sql, params = []) => {
@@ -81,6 +86,10 @@ function openPostgres(url: string): CeilingDb {
   return {
     dialect: 'postgres',
     query: on(pool),
+    async named(name, text, params = []) {
+      count++;
+      return (await pool.query({ name, text, values: params as unknown[] })).rows;
+    },
     async transaction(fn) {
       const client = await pool.connect();
       const q = on(client);
@@ -124,6 +133,7 @@ function openMysql(url: string): CeilingDb {
   return {
     dialect: 'mysql',
     query: on(pool),
+    named: () => Promise.reject(new Error('named statements: PostgreSQL only')),
     async transaction(fn) {
       const client = await pool.getConnection();
       const q = on(client);

@@ -135,16 +135,18 @@ export async function startQuire(databaseUrl: string, cwd: string, logFile: stri
   return track('quire', child, url);
 }
 
-/** the hand-written ceiling server (ceiling-server.js) on the same database */
-export async function startCeiling(databaseUrl: string, logFile: string): Promise<ServerProcess> {
+/** the hand-written ceiling server (ceiling-server.js) on the same database; `oneStatement`: one statement per request, its text the body (PostgreSQL) */
+export async function startCeiling(databaseUrl: string, logFile: string, oneStatement = false): Promise<ServerProcess> {
   const port = await freePort();
   const log = createWriteStream(logFile, { flags: 'a' });
-  const child = spawn(process.execPath, [...profileArgs('ceiling'), join(HERE, 'ceiling-server.js')], { env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const name = oneStatement ? 'ceiling-1' : 'ceiling';
+  const env = { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), ...(oneStatement ? { CEILING: 'one-statement' } : {}) };
+  const child = spawn(process.execPath, [...profileArgs(name), join(HERE, 'ceiling-server.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
   const url = `http://127.0.0.1:${port}`;
-  await waitHealthy(url, child, 'ceiling');
-  return track('ceiling', child, url);
+  await waitHealthy(url, child, name);
+  return track(name, child, url);
 }
 
 /** resident and peak resident memory of a process, in MB (Linux /proc) */

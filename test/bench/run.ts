@@ -7,7 +7,9 @@
  * the bench counters (QUIRE_COUNT_QUERIES=1); quire's RSS from /proc. Then cost growth with page
  * and data size, and start-up/build on the 200-type generated spec. Prints tables and writes
  * bench/results/<timestamp>.json. Not part of `make test`.
- *   BENCH_SIZE=large (10,000 articles), BENCH_SECONDS (3), BENCH_ROUNDS (3), BENCH_WARMUP (1), BENCH_DIALECTS=sqlite,postgres,mysql;
+ *   BENCH_SIZE=large (10,000 articles through the API) or xl (PostgreSQL only: 1,000 through the API, then
+ *   copies of them by SQL (clone-seed.ts) to 10,000 and 100,000; cost growth at each size and the EXPLAIN
+ *   plans at the last), BENCH_SECONDS (3), BENCH_ROUNDS (3), BENCH_WARMUP (1), BENCH_DIALECTS=sqlite,postgres,mysql;
  *   while working on one stage: BENCH_WORKLOADS=W5,W6 and BENCH_PARTS=workloads,growth,startup,soak (a subset);
  *   BENCH_PROFILE=<dir> writes a CPU profile of each measured server there (node --cpu-prof)
  */
@@ -17,13 +19,17 @@ import { join } from 'node:path';
 import { firstDifference, withoutVolatile } from './compare-bodies.js';
 import type { LoadResult } from './load-child.js';
 import { createToken, load, pgReachable, memoryOf, MYSQL_URL, PG_URL, ROOT, startCeiling, startQuire, statsOf, stopLoadRunner, withMysql, withPg, type ServerProcess } from './processes.js';
-import { formatGrowth, formatStartup, formatTable, type GrowthRow, type WorkloadRow } from './report.js';
+import { formatGrowth, formatGrowthBySize, formatStartup, formatTable, type GrowthRow, type WorkloadRow } from './report.js';
 import { seedArticles, seedShared } from './seed-bench.js';
 import { formatSoak, runSoak, type SoakResult } from './soak.js';
 import { benchStartup } from './startup-bench.js';
-import { pagedPath, workloads, type SharedIds, type Workload } from './workloads.js';
+import { cloneArticles } from './clone-seed.js';
+import { explainWorkloads, formatPlans, type PlanSummary } from './explain-plans.js';
+import { pagedPath, w3Path, workloads, type SharedIds, type Workload } from './workloads.js';
 
-const LARGE = process.env.BENCH_SIZE === 'large';
+const SIZE = process.env.BENCH_SIZE ?? 'default';
+/** the data sizes the cost growth is measured at; the workloads run at the last */
+const STEPS = SIZE === 'xl' ? [1_000, 10_000, 100_000] : SIZE === 'large' ? [1_000, 10_000] : [1_000];
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 1);
@@ -95,19 +101,23 @@ async function counted(server: ServerProcess, w: Parameters<typeof run>[1], toke
 
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
-/** warm-up both, then ceiling, quire, ceiling, quire ... */
-async function measure(w: Workload, quire: ServerProcess, ceiling: ServerProcess, token: string): Promise<WorkloadRow> {
+/** warm-up all, then ceiling, one-statement ceiling (PostgreSQL), quire, ceiling, ... */
+async function measure(w: Workload, quire: ServerProcess, ceiling: ServerProcess, one: ServerProcess | undefined, token: string): Promise<WorkloadRow> {
   await run(ceiling, w, token, WARMUP);
+  if (one) await run(one, w, token, WARMUP);
   await run(quire, w, token, WARMUP);
   const c: Awaited<ReturnType<typeof counted>>[] = [];
+  const o: Awaited<ReturnType<typeof counted>>[] = [];
   const q: Awaited<ReturnType<typeof counted>>[] = [];
   const rss: number[] = [];
   for (let i = 0; i < ROUNDS; i++) {
     c.push(await counted(ceiling, w, token, SECONDS));
+    if (one) o.push(await counted(one, w, token, SECONDS));
     q.push(await counted(quire, w, token, SECONDS));
     rss.push(memoryOf(quire.pid).rssMb);
   }
   const sum = (xs: typeof q, k: 'statements' | 'requests' | 'cpuMicros') => xs.reduce((a, x) => a + x[k], 0);
+  const oneStatement = one ? { rps: mean(o.map((x) => x.rps)), p99: mean(o.map((x) => x.p99)), sqlPerRequest: sum(o, 'statements') / sum(o, 'requests'), cpuPerRequest: sum(o, 'cpuMicros') / sum(o, 'requests') } : undefined;
   const row: WorkloadRow = {
     id: w.id, title: w.title, target: w.target,
     quireRps: mean(q.map((x) => x.rps)), ceilingRps: mean(c.map((x) => x.rps)),
@@ -119,23 +129,26 @@ async function measure(w: Workload, quire: ServerProcess, ceiling: ServerProcess
     ceilingSqlPerRequest: sum(c, 'statements') / sum(c, 'requests'),
     cpuPerRequest: sum(q, 'cpuMicros') / sum(q, 'requests'),
     ceilingCpuPerRequest: sum(c, 'cpuMicros') / sum(c, 'requests'),
-    rssMb: rss, peakMb: memoryOf(quire.pid).peakMb,
+    rssMb: rss, peakMb: memoryOf(quire.pid).peakMb, oneStatement,
   };
   row.ratio = row.quireRps / row.ceilingRps;
-  say(`  ${w.id} ${row.quireRps.toFixed(0)} vs ${row.ceilingRps.toFixed(0)} req/s (${row.ratio.toFixed(2)})  [${elapsed()}]`);
+  say(`  ${w.id} ${row.quireRps.toFixed(0)} vs ${row.ceilingRps.toFixed(0)} req/s (${row.ratio.toFixed(2)})${oneStatement ? `, one-statement ceiling ${oneStatement.rps.toFixed(0)}` : ''}  [${elapsed()}]`);
   return row;
 }
 
-/** W1 (no populate) and W2 (populate=*) at page sizes 1, 25, 100 on quire alone */
-async function growth(quire: ServerProcess, token: string, articles: number): Promise<GrowthRow[]> {
+/** W1 (no populate) and W2 (populate=*) at page sizes 1, 25, 100, W3 (filter on a relation: its count reads every match) and W4 on quire alone */
+async function growth(quire: ServerProcess, token: string, articles: number, articleIds: readonly number[]): Promise<GrowthRow[]> {
+  const shapes: { workload: string; pageSize: number; paths: string[] }[] = [];
+  for (const populate of [false, true]) for (const pageSize of [1, 25, 100]) shapes.push({ workload: populate ? 'W2' : 'W1', pageSize, paths: [pagedPath(populate, pageSize)] });
+  shapes.push({ workload: 'W3', pageSize: 25, paths: [w3Path()] });
+  // ids spread over the whole table
+  shapes.push({ workload: 'W4', pageSize: 1, paths: Array.from({ length: 200 }, (_, i) => `/api/articles/${articleIds[(i * 7919) % articleIds.length]}`) });
   const rows: GrowthRow[] = [];
-  for (const populate of [false, true]) {
-    for (const pageSize of [1, 25, 100]) {
-      const w = { method: 'GET' as const, paths: [pagedPath(populate, pageSize)] };
-      await run(quire, w, token, 1);
-      const r = await counted(quire, w, token, GROWTH_SECONDS);
-      rows.push({ workload: populate ? 'W2' : 'W1', articles, pageSize, rps: r.rps, msPerRequest: 1000 / r.rps, cpuPerRequest: r.cpuMicros / r.requests, sqlPerRequest: r.statements / r.requests });
-    }
+  for (const shape of shapes) {
+    const w = { method: 'GET' as const, paths: shape.paths };
+    await run(quire, w, token, 1);
+    const r = await counted(quire, w, token, GROWTH_SECONDS);
+    rows.push({ workload: shape.workload, articles, pageSize: shape.pageSize, rps: r.rps, msPerRequest: 1000 / r.rps, cpuPerRequest: r.cpuMicros / r.requests, sqlPerRequest: r.statements / r.requests });
   }
   return rows;
 }
@@ -165,36 +178,49 @@ async function benchDialect(dialect: string) {
   const token = createToken(databaseUrl, work);
   const quire = await startQuire(databaseUrl, work, join(work, `quire-${dialect}.log`));
   let ceiling: ServerProcess | undefined;
+  let one: ServerProcess | undefined;
   try {
-    const size = LARGE ? 10_000 : 1_000;
+    const size = STEPS[STEPS.length - 1];
     let t = performance.now();
     const ids: SharedIds = await seedShared(quire.url, token);
-    let articleIds = await seedArticles(quire.url, token, ids, 0, 1_000);
+    let articleIds = await seedArticles(quire.url, token, ids, 0, STEPS[0]);
     const seedMs = [performance.now() - t];
-    say(`${label}: seeded 1,000 articles through the API in ${(seedMs[0] / 1000).toFixed(1)} s  [${elapsed()}]`);
+    say(`${label}: seeded ${STEPS[0].toLocaleString('en')} articles through the API in ${(seedMs[0] / 1000).toFixed(1)} s  [${elapsed()}]`);
     const grow: GrowthRow[] = [];
-    if (LARGE) {
-      grow.push(...(await growth(quire, token, 1_000)));
+    for (let i = 1; i < STEPS.length; i++) {
+      if (PARTS.has('growth')) grow.push(...(await growth(quire, token, STEPS[i - 1], articleIds)));
       t = performance.now();
-      articleIds = articleIds.concat(await seedArticles(quire.url, token, ids, 1_000, size));
+      const added = SIZE === 'xl' ? await cloneArticles(databaseUrl, articleIds.slice(0, STEPS[0]), STEPS[i]) : await seedArticles(quire.url, token, ids, STEPS[i - 1], STEPS[i]);
+      articleIds = articleIds.concat(added);
       seedMs.push(performance.now() - t);
-      say(`${label}: seeded up to ${size.toLocaleString('en')} articles in ${(seedMs[1] / 1000).toFixed(1)} s  [${elapsed()}]`);
+      say(`${label}: ${SIZE === 'xl' ? 'copied by SQL' : 'seeded through the API'} up to ${STEPS[i].toLocaleString('en')} articles in ${(seedMs[i] / 1000).toFixed(1)} s  [${elapsed()}]`);
+    }
+    let plans: PlanSummary[] | undefined;
+    if (dialect === 'postgres' && SIZE !== 'default') {
+      plans = await explainWorkloads(databaseUrl, articleIds[articleIds.length >> 1], { author: ids.authors[0], category: ids.categories[0], tags: ids.tags.slice(0, 2) });
+      say(formatPlans(size, plans));
     }
     ceiling = await startCeiling(databaseUrl, join(work, `ceiling-${dialect}.log`));
     const ws = workloads(ids, articleIds);
     const bodies = await verify(ws, quire, ceiling, token);
     for (const [id, v] of Object.entries(bodies)) say(`  ${id} bodies: ${v}`);
+    // the one-statement ceiling: PostgreSQL only (quire's one-statement reads are PostgreSQL's)
+    if (dialect === 'postgres') {
+      one = await startCeiling(databaseUrl, join(work, `ceiling-1-${dialect}.log`), true);
+      for (const [id, v] of Object.entries(await verify(ws, quire, one, token))) say(`  ${id} bodies vs the one-statement ceiling: ${v}`);
+    }
     const rows: WorkloadRow[] = [];
     const measured = ws.filter((x) => PARTS.has('workloads') && (!ONLY || ONLY.has(x.id)));
-    for (const w of measured.filter((x) => x.id !== 'W5')) rows.push(await measure(w, quire, ceiling, token));
-    if (PARTS.has('growth')) grow.push(...(await growth(quire, token, size)));
+    for (const w of measured.filter((x) => x.id !== 'W5')) rows.push(await measure(w, quire, ceiling, one, token));
+    if (PARTS.has('growth')) grow.push(...(await growth(quire, token, size, articleIds)));
     // writes last: they grow the data set the reads above were measured on
-    for (const w of measured.filter((x) => x.id === 'W5')) rows.push(await measure(w, quire, ceiling, token));
+    for (const w of measured.filter((x) => x.id === 'W5')) rows.push(await measure(w, quire, ceiling, one, token));
     rows.sort((a, b) => a.id.localeCompare(b.id));
     const final = memoryOf(quire.pid);
-    return { dialect, label, articles: size, seedMs, bodies, rows, growth: grow, finalRssMb: final.rssMb, peakRssMb: final.peakMb };
+    return { dialect, label, articles: size, seedMs, bodies, rows, growth: grow, plans, finalRssMb: final.rssMb, peakRssMb: final.peakMb };
   } finally {
     await ceiling?.stop();
+    await one?.stop();
     const code = await quire.stop();
     if (code !== 0) say(`  quire exited ${code} (log: ${join(work, `quire-${dialect}.log`)})`);
   }
@@ -211,9 +237,10 @@ async function mysqlReachable(): Promise<boolean> {
 }
 
 async function main(): Promise<void> {
-  say(`quire bench: ${LARGE ? '10,000' : '1,000'} articles, ${CONNECTIONS} connections, ${WARMUP} s warm-up, ${ROUNDS} x ${SECONDS} s per server per workload (alternating)`);
+  say(`quire bench: ${STEPS.map((n) => n.toLocaleString('en')).join(' -> ')} articles, ${CONNECTIONS} connections, ${WARMUP} s warm-up, ${ROUNDS} x ${SECONDS} s per server per workload (alternating)`);
   const dialects = [];
-  for (const d of DIALECTS) if (d === 'sqlite' || (d === 'postgres' && (await pgReachable(say))) || (d === 'mysql' && (await mysqlReachable()))) dialects.push(d);
+  for (const d of DIALECTS) if (SIZE === 'xl' && d !== 'postgres') say(`BENCH_SIZE=xl: PostgreSQL only (its copies are made by SQL there); ${d} skipped`);
+  else if (d === 'sqlite' || (d === 'postgres' && (await pgReachable(say))) || (d === 'mysql' && (await mysqlReachable()))) dialects.push(d);
   const results = [];
   for (const d of dialects) {
     const r = await benchDialect(d);
@@ -222,6 +249,10 @@ async function main(): Promise<void> {
     say(formatTable(r.label, r.articles, r.rows, r.finalRssMb, r.peakRssMb));
     say('');
     say(formatGrowth(r.growth));
+    if (STEPS.length > 1) {
+      say('');
+      say(formatGrowthBySize(r.growth));
+    }
     say('');
   }
   let startup;
@@ -239,7 +270,7 @@ async function main(): Promise<void> {
   }
   const file = join(ROOT, 'bench', 'results', `${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
   mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true });
-  writeFileSync(file, JSON.stringify({ date: new Date().toISOString(), node: process.version, size: LARGE ? 'large' : 'default', seconds: SECONDS, rounds: ROUNDS, connections: CONNECTIONS, results, startup, soak, elapsedMs: Date.now() - started }, null, 2) + '\n');
+  writeFileSync(file, JSON.stringify({ date: new Date().toISOString(), node: process.version, size: SIZE, seconds: SECONDS, rounds: ROUNDS, connections: CONNECTIONS, results, startup, soak, elapsedMs: Date.now() - started }, null, 2) + '\n');
   say(`\nresults: ${file}  (total ${elapsed()})`);
 }
 

@@ -60,7 +60,7 @@ export function strapiSpec(src: string, out: string): string {
  * was built before; otherwise setup.sh builds it, starting from another cached build's node_modules
  * (hard links) when there is one, so only the first build ever downloads packages.
  */
-export function buildStrapi(specDir: string, say: (s: string) => void): string {
+export async function buildStrapi(specDir: string, say: (s: string) => void): Promise<string> {
   mkdirSync(CACHE, { recursive: true });
   const spec = join(CACHE, `spec-${process.pid}`);
   const hash = strapiSpec(specDir, spec);
@@ -77,9 +77,17 @@ export function buildStrapi(specDir: string, say: (s: string) => void): string {
   }
   const REFERENCE = reference();
   say(`Strapi 4.26.2: building into ${dir} with ${join(REFERENCE, 'setup.sh')} (a few minutes the first time)`);
-  const r = spawnSync('bash', [join(REFERENCE, 'setup.sh'), spec, dir], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  // in the background: the caller starts and seeds quire meanwhile
+  const child = spawn('bash', [join(REFERENCE, 'setup.sh'), spec, dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+  const status = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (code) => resolve(code));
+  });
   rmSync(spec, { recursive: true, force: true });
-  if (r.status !== 0) throw new Error(`Strapi setup.sh failed (${r.status}):\n${r.stdout}\n${r.stderr}`);
+  if (status !== 0) throw new Error(`Strapi setup.sh failed (${status}):\n${output}`);
   writeFileSync(join(dir, '.built'), new Date().toISOString() + '\n');
   return dir;
 }

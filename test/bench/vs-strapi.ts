@@ -7,7 +7,8 @@
  * per request counted from its knex debug output over a counting pass; then, per database, Strapi is
  * restarted without that output and W1–W6 are driven against ceiling (on quire's database), quire and
  * Strapi in alternation. Prints req/s, quire/Strapi and quire/ceiling, p99 and SQL per request.
- *   BENCH_SECONDS (2), BENCH_ROUNDS (3), BENCH_WARMUP (1), BENCH_DIALECTS=sqlite,postgres, BENCH_WORKLOADS=W1,W2
+ * Strapi is built (or found in its cache) while quire is started and seeded.
+ *   BENCH_SECONDS (2), BENCH_ROUNDS (2), BENCH_WARMUP (1) (each run's length, rounds, warm-up; longer for steadier figures), BENCH_DIALECTS=sqlite,postgres, BENCH_WORKLOADS=W1,W2
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,8 +21,9 @@ import { buildStrapi, startStrapi, type StrapiDatabase, type StrapiProcess } fro
 import { formatVsStrapi, type VsStrapiRow } from './vs-strapi-report.js';
 import { workloads, type SharedIds, type Workload } from './workloads.js';
 
+// short by default, so a fresh clone's run (Strapi's build included) stays within 15 minutes
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 1);
 const CONNECTIONS = 10;
 const ARTICLES = 1_000;
@@ -115,16 +117,19 @@ async function counted(server: ServerProcess, w: Workload, token: string): Promi
   return { ...r, statements: after.statements - before.statements, requests: after.requests - before.requests };
 }
 
-/** warm-up all three, then ceiling, quire, Strapi, ceiling, quire, Strapi ... */
-async function measure(w: Workload, quire: ServerProcess, ceiling: ServerProcess, token: string, strapi: StrapiProcess, strapiSql: number, bodies: { strapi: string; ceiling: string }): Promise<VsStrapiRow> {
+/** warm-up all, then ceiling, one-statement ceiling (PostgreSQL), quire, Strapi, ceiling, ... */
+async function measure(w: Workload, quire: ServerProcess, ceiling: ServerProcess, one: ServerProcess | undefined, token: string, strapi: StrapiProcess, strapiSql: number, bodies: { strapi: string; ceiling: string; one?: string }): Promise<VsStrapiRow> {
   await run(ceiling, w, token, WARMUP);
+  if (one) await run(one, w, token, WARMUP);
   await run(quire, w, token, WARMUP);
   await run(strapi, w, strapi.token, WARMUP);
   const c: Awaited<ReturnType<typeof counted>>[] = [];
+  const o: Awaited<ReturnType<typeof counted>>[] = [];
   const q: Awaited<ReturnType<typeof counted>>[] = [];
   const s: LoadResult[] = [];
   for (let i = 0; i < ROUNDS; i++) {
     c.push(await counted(ceiling, w, token));
+    if (one) o.push(await counted(one, w, token));
     q.push(await counted(quire, w, token));
     s.push(await run(strapi, w, strapi.token, SECONDS));
   }
@@ -135,8 +140,9 @@ async function measure(w: Workload, quire: ServerProcess, ceiling: ServerProcess
     quireP99: mean(q.map((x) => x.p99)), strapiP99: mean(s.map((x) => x.p99)), ceilingP99: mean(c.map((x) => x.p99)),
     quireSql: perRequest(q), strapiSql, ceilingSql: perRequest(c),
     strapiBodies: bodies.strapi, ceilingBodies: bodies.ceiling,
+    oneStatement: one ? { rps: mean(o.map((x) => x.rps)), p99: mean(o.map((x) => x.p99)), sql: perRequest(o), bodies: bodies.one ?? '' } : undefined,
   };
-  say(`  ${w.id} quire ${row.quireRps.toFixed(0)}, Strapi ${row.strapiRps.toFixed(0)}, ceiling ${row.ceilingRps.toFixed(0)} req/s  [${elapsed()}]`);
+  say(`  ${w.id} quire ${row.quireRps.toFixed(0)}, Strapi ${row.strapiRps.toFixed(0)}, ceiling ${row.ceilingRps.toFixed(0)}${one ? `, one-statement ceiling ${row.oneStatement?.rps.toFixed(0)}` : ''} req/s  [${elapsed()}]`);
   return row;
 }
 
@@ -166,22 +172,25 @@ const stop = async (s: ServerProcess | undefined) => {
  * Fresh databases for quire and Strapi, both seeded through their APIs (in parallel, each one request
  * at a time), answers compared, Strapi's statements counted; Strapi stopped, quire left running.
  */
-async function prepare(dialect: 'sqlite' | 'postgres', strapiDir: string): Promise<Prepared> {
+async function prepare(dialect: 'sqlite' | 'postgres', built: Promise<string>): Promise<Prepared> {
   const label = dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL';
   const quireDb = dialect === 'sqlite' ? `sqlite:${join(work, 'quire.db')}` : await pgDatabase('quire');
   const strapiDb: StrapiDatabase = dialect === 'sqlite'
     ? { dialect, location: `.tmp/bench-${process.pid}.db` }
     : { dialect, location: await pgDatabase('strapi') };
-  if (dialect === 'sqlite') sqliteFiles.push(join(strapiDir, strapiDb.location));
   const token = createToken(quireDb, work);
   const quire = tracked(await startQuire(quireDb, work, join(work, `quire-${dialect}.log`)));
-  const strapi = tracked(await startStrapi(strapiDir, strapiDb, join(work, `strapi-${dialect}.log`), true));
-  say(`${label}: quire and Strapi up  [${elapsed()}]`);
   const seed = async (s: ServerProcess, t: string) => {
     const ids = await seedShared(s.url, t, 1);
     return { ids, articleIds: await seedArticles(s.url, t, ids, 0, ARTICLES, 1) };
   };
-  const [qs, ss] = await Promise.all([seed(quire, token), seed(strapi, strapi.token)]);
+  // quire is seeded while Strapi is still being built
+  const seededQuire = seed(quire, token).then((r) => (say(`${label}: quire seeded  [${elapsed()}]`), r));
+  const strapiDir = await built;
+  if (dialect === 'sqlite') sqliteFiles.push(join(strapiDir, strapiDb.location));
+  const strapi = tracked(await startStrapi(strapiDir, strapiDb, join(work, `strapi-${dialect}.log`), true));
+  say(`${label}: Strapi up  [${elapsed()}]`);
+  const [qs, ss] = await Promise.all([seededQuire, seed(strapi, strapi.token)]);
   const sameIds = JSON.stringify(qs) === JSON.stringify(ss);
   say(`${label}: seeded ${ARTICLES.toLocaleString('en')} articles into each through its API, one request at a time${sameIds ? '; same ids on both' : '; THE IDS DIFFER'}  [${elapsed()}]`);
   const all = workloads(qs.ids, qs.articleIds).filter((w) => !ONLY || ONLY.has(w.id));
@@ -199,17 +208,23 @@ async function benchDialect(p: Prepared, strapiDir: string) {
   const { dialect, label, quire, token } = p;
   let strapi: StrapiProcess | undefined;
   let ceiling: ServerProcess | undefined;
+  let one: ServerProcess | undefined;
   try {
     strapi = tracked(await startStrapi(strapiDir, p.strapiDb, join(work, `strapi-${dialect}.log`), false));
     ceiling = tracked(await startCeiling(p.quireDb, join(work, `ceiling-${dialect}.log`)));
+    // the one-statement ceiling: PostgreSQL only (quire's one-statement reads are PostgreSQL's)
+    if (dialect === 'postgres') one = tracked(await startCeiling(p.quireDb, join(work, `ceiling-1-${dialect}.log`), true));
     say(`${label}: measuring  [${elapsed()}]`);
     const ceilingBodies: Record<string, string> = {};
+    const oneBodies: Record<string, string> = {};
     for (const w of p.ws) ceilingBodies[w.id] = await compare(w, quire, token, ceiling, token);
+    if (one) for (const w of p.ws) oneBodies[w.id] = await compare(w, quire, token, one, token);
     const rows: VsStrapiRow[] = [];
-    for (const w of p.ws) rows.push(await measure(w, quire, ceiling, token, strapi, p.strapiSql[w.id], { strapi: p.strapiBodies[w.id], ceiling: ceilingBodies[w.id] }));
+    for (const w of p.ws) rows.push(await measure(w, quire, ceiling, one, token, strapi, p.strapiSql[w.id], { strapi: p.strapiBodies[w.id], ceiling: ceilingBodies[w.id], one: oneBodies[w.id] }));
     rows.sort((a, b) => a.id.localeCompare(b.id));
     return { dialect, label, rows, sameIds: p.sameIds, quireRssMb: memoryOf(quire.pid).rssMb, strapiRssMb: memoryOf(strapi.pid).rssMb };
   } finally {
+    await stop(one);
     await stop(ceiling);
     await stop(strapi);
     await stop(quire);
@@ -218,12 +233,14 @@ async function benchDialect(p: Prepared, strapiDir: string) {
 
 async function main(): Promise<void> {
   say(`quire vs Strapi 4.26.2: ${ARTICLES.toLocaleString('en')} articles, ${CONNECTIONS} connections, ${WARMUP} s warm-up, ${ROUNDS} x ${SECONDS} s per server per workload (ceiling, quire, Strapi alternating)`);
-  const strapiDir = buildStrapi(join(ROOT, 'specs', 'example'), say);
-  say(`Strapi ready  [${elapsed()}]`);
+  const built = buildStrapi(join(ROOT, 'specs', 'example'), say).then((dir) => (say(`Strapi ready  [${elapsed()}]`), dir));
+  // a failed build is reported where it is awaited
+  built.catch(() => undefined);
   const dialects: ('sqlite' | 'postgres')[] = [];
   for (const d of DIALECTS) if (d === 'sqlite' || (d === 'postgres' && (await pgReachable(say)))) dialects.push(d);
   // seeding is Strapi's slow part and waits mostly on one request at a time: both databases at once
-  const prepared = await Promise.all(dialects.map((d) => prepare(d, strapiDir)));
+  const prepared = await Promise.all(dialects.map((d) => prepare(d, built)));
+  const strapiDir = await built;
   const results = [];
   for (const p of prepared) {
     const r = await benchDialect(p, strapiDir);

@@ -6,17 +6,17 @@
  * exits 0 at the deadline. Both databases; on PostgreSQL also a request waiting on a table lock,
  * before and past the deadline (its connection is cut so the pool closes).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { request } from 'node:http';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { testDatabaseUrl } from '../helpers/database.js';
+import { EXAMPLE_ARTIFACTS, QUIRE_BIN, serveProcess, type ServeProcess } from '../helpers/serve-process.js';
 import { DIALECT } from '../helpers/server.js';
-import { EXAMPLE_SPEC, REPO_ROOT, tempDir } from '../helpers/spec-dir.js';
+import { tempDir } from '../helpers/spec-dir.js';
 
 interface CannonResult {
   requests: { total: number };
@@ -27,17 +27,13 @@ interface CannonResult {
 // autocannon ships no types
 const autocannon = createRequire(import.meta.url)('autocannon') as (opts: object) => Promise<CannonResult> & { stop(): void };
 
-const quire = join(REPO_ROOT, 'bin', 'quire.js');
-const artifacts = join(EXAMPLE_SPEC, 'artifacts');
+const quire = QUIRE_BIN;
+const artifacts = EXAMPLE_ARTIFACTS;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-interface Served {
-  child: ChildProcess;
-  url: string;
+interface Served extends ServeProcess {
   token: string;
   databaseUrl: string;
-  exit: Promise<number | null>;
-  output: () => string;
 }
 
 async function serve(name: string, shutdownMs: number): Promise<Served> {
@@ -49,24 +45,7 @@ async function serve(name: string, shutdownMs: number): Promise<Served> {
   };
   const tok = spawnSync(process.execPath, [quire, 'token', 'create', '--artifacts', artifacts, '--name', 'load', '--type', 'full-access'], { env, cwd: state, encoding: 'utf8' });
   assert.is(tok.status, 0, tok.stderr);
-  const child = spawn(process.execPath, [quire, 'serve', '--artifacts', artifacts], { env, cwd: state, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no start line: ${out}`)), 20_000);
-    const on = (d: Buffer) => {
-      out += d.toString();
-      const m = /quire serving .* at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]);
-      }
-    };
-    child.stdout!.on('data', on);
-    child.stderr!.on('data', on);
-    void exit.then((code) => reject(new Error(`exited ${code}: ${out}`)));
-  });
-  return { child, url, token: tok.stdout.trim(), databaseUrl, exit, output: () => out };
+  return { ...(await serveProcess(env, state)), token: tok.stdout.trim(), databaseUrl };
 }
 
 async function post(s: Served, path: string, data: unknown): Promise<Response> {
