@@ -5,62 +5,18 @@
  * differences, test/strapi/known-differences.ts), API tokens made in Strapi's admin authenticate with
  * the same salt, roles come from Strapi's tables, and no table, column or index of Strapi's changes.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
-import pg from 'pg';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { main as buildMain } from '../../../compiler/cli.js';
 import { firstDifference } from '../../bench/compare-bodies.js';
-import { testDatabaseUrl } from '../../helpers/database.js';
 import { DIALECT, startTestServer, type TestServer } from '../../helpers/server.js';
-import { copySpec, editJson, FIXTURES, runCli, tempDir } from '../../helpers/spec-dir.js';
+import { copySpec, editJson } from '../../helpers/spec-dir.js';
 import { nullsFirst, unordered, withoutDeliberate, withoutGraphqlTimestamps, withoutPopulatedDrafts } from '../../strapi/known-differences.js';
 import { onDatabase, schemaFingerprint } from '../../strapi/schema-fingerprint.js';
+import { buildArtifacts, ENV, RECORDED, recorded as readRecorded, SPEC, strapiDatabase } from './strapi-fixture.js';
 
-const DIR = join(FIXTURES, 'strapi-db');
-const SPEC = join(FIXTURES, 'specs', 'strapi-coexist');
-// the secrets the fixture's Strapi ran with (../shared/strapi-reference/config)
-const ENV = { JWT_SECRET: 'quire-ref-users-permissions-jwt-secret', API_TOKEN_SALT: 'quire-ref-api-token-salt' };
-
-interface Recorded {
-  fullAccessKey: string;
-  readOnlyKey: string;
-  customKey: string;
-  answers: { path: string; graphql?: string; status: number; body: unknown }[];
-}
-
-/** Strapi-made databases are recorded for SQLite and PostgreSQL; serving one made on MySQL is not covered yet */
-const RECORDED = DIALECT !== 'mysql';
 if (!RECORDED) console.log(`[${DIALECT}] serving a Strapi-made database: no Strapi-made MySQL fixture recorded yet; these tests are skipped on this database`);
-const recorded = (RECORDED ? JSON.parse(gunzipSync(readFileSync(join(DIR, `answers-${DIALECT}.json.gz`))).toString('utf8')) : { answers: [] }) as Recorded;
+const recorded = readRecorded();
 const it = RECORDED ? test : test.skip;
-
-async function buildArtifacts(spec: string): Promise<string> {
-  const out = tempDir('quire-strapi-artifacts-');
-  const r = await runCli(buildMain, ['build', '--src', spec, '--out', out]);
-  assert.is(r.code, 0, r.err.join('\n'));
-  return out;
-}
-
-/** a fresh copy of Strapi's database */
-async function strapiDatabase(name: string): Promise<string> {
-  if (DIALECT === 'sqlite') {
-    const file = join(tempDir('quire-strapi-db-'), 'strapi.db');
-    writeFileSync(file, gunzipSync(readFileSync(join(DIR, 'strapi.db.gz'))));
-    return `sqlite:${file}`;
-  }
-  const url = await testDatabaseUrl(name);
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(gunzipSync(readFileSync(join(DIR, 'strapi-postgres.sql.gz'))).toString('utf8'));
-  } finally {
-    await client.end();
-  }
-  return url;
-}
 
 let artifacts: string;
 let databaseUrl: string;
