@@ -2,7 +2,8 @@
  * engine/auth: what the users-permissions actions need besides the repository, built once at boot
  * from the artifacts' config and the server's: the JWT codec (secret and lifetime), the login and
  * registration rate limiter, the plugin's settings (default role, registration, email confirmation,
- * templates), the mailer of its emails and the server's public address for their links.
+ * templates; on a database Strapi manages, its admin's, read live), the mailer of its emails and the
+ * server's public address for their links.
  */
 import type { BaseLogger as Logger } from 'pino';
 import type { NormalizedModel, UsersPermissionsConfig } from '../../compiler/model/types.js';
