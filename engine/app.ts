@@ -38,6 +38,7 @@ import { RouteTable } from './http/route-table.js';
 import { Metrics } from './http/metrics.js';
 import { DEFAULT_PG_POOL_MAX } from './repository/connect.js';
 import { LOCALE_UID } from './i18n/sync-locales.js';
+import { StrapiSettings, withLiveI18n } from './boot/strapi-settings.js';
 import { createRepository, describeChange } from './repository/index.js';
 import type { Repository, SyncReport } from './repository/types.js';
 import { EntryShaper } from './response/shape-entry.js';
@@ -116,8 +117,10 @@ const ready = (repo: Repository): Route => ({
 
 export async function createApp(config: ServerConfig, opts: AppOptions): Promise<App> {
   const log = opts.logger;
-  const artifacts = loadArtifacts(config.artifactsDir);
-  const { model } = artifacts;
+  const loaded = loadArtifacts(config.artifactsDir);
+  // the locales every reader sees; on a database Strapi manages, replaced by Strapi's (strapiSettings below)
+  const model = withLiveI18n(loaded.model);
+  const artifacts: Artifacts = { ...loaded, model };
   const validator = await BodyValidator.create(artifacts.openapi);
   let metrics: Metrics | undefined;
   const onQuery = config.metrics.enabled ? (sql: string) => (metrics?.statement(), opts.onQuery?.(sql)) : opts.onQuery;
@@ -134,6 +137,13 @@ export async function createApp(config: ServerConfig, opts: AppOptions): Promise
   }
   const permissions = new Permissions(model, repo.strapiDatabase);
   await loadCustomRoles(repo, permissions);
+  const strapiSettings = repo.strapiDatabase ? new StrapiSettings(repo, model.config.i18n, loaded.model.config) : undefined;
+  try {
+    await strapiSettings?.load();
+  } catch (err) {
+    await repo.close();
+    throw err;
+  }
   // the project's upload sizeLimit (config/plugins), unless UPLOAD_MAX_FILE_SIZE says otherwise
   const sizeLimit = model.config.upload?.sizeLimit;
   const uploadConfig = sizeLimit !== undefined && !config.upload.maxFileSizeSet ? { ...config.upload, maxFileSize: Math.min(sizeLimit, 5 * 1024 ** 3) } : config.upload;
@@ -150,7 +160,7 @@ export async function createApp(config: ServerConfig, opts: AppOptions): Promise
     changes: new ChangeBus((err, event) => log.error({ err, event: event.event, uid: event.uid }, 'a change listener failed')),
     ...(webhooks && { recorder: webhooks.outbox }),
     now: () => new Date(),
-    auth: createUsersAuth(model, repo, config, log),
+    auth: createUsersAuth(model, repo, config, log, strapiSettings),
     ...(uploads && { files: uploads.files }),
     log,
   };
@@ -167,9 +177,9 @@ export async function createApp(config: ServerConfig, opts: AppOptions): Promise
   const actions = project?.actions ?? base;
   const tokens = new ApiTokenCache();
   const jwt = { authenticate: (token: string) => principalOfJwt(actions, token) };
-  const authenticate = repo.strapiDatabase
+  const authenticate = strapiSettings
     ? async (header: string | undefined) => {
-        await refreshDatabaseRoles(repo, permissions);
+        await Promise.all([refreshDatabaseRoles(repo, permissions), strapiSettings.refresh()]);
         return resolvePrincipal(header, repo, config.apiTokenSalt, Date.now(), jwt, tokens);
       }
     : (header: string | undefined) => resolvePrincipal(header, repo, config.apiTokenSalt, Date.now(), jwt, tokens);

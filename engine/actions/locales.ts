@@ -1,7 +1,8 @@
 /**
  * engine/actions: the i18n plugin's `listLocales` (REST `GET /api/i18n/locales`): every configured
  * locale as an entry of `plugin::i18n.locale`, in id order, each marked `isDefault`. The rows are
- * kept equal to config/i18n.json at every start (engine/i18n/sync-locales.ts).
+ * kept equal to config/i18n.json at every start (engine/i18n/sync-locales.ts); on a database Strapi
+ * manages they are Strapi's, and the default is its admin's (engine/boot/strapi-settings.ts).
  */
 import type { Entry } from '../plan/types.js';
 import { LOCALE_UID } from '../i18n/sync-locales.js';

@@ -164,7 +164,7 @@ export const confirmationUrl = (ctx: ActionContext) => `${ctx.auth.serverUrl()}$
  */
 export async function login(ctx: ActionContext, caller: Caller, body: unknown): Promise<AuthResult> {
   const input = readLoginInput(body);
-  if (input.provider !== 'local') throw new ApplicationError(messages.providerDisabled());
+  if (input.provider !== 'local' || !ctx.auth.emailProviderEnabled) throw new ApplicationError(messages.providerDisabled());
   const { limiter, jwt } = ctx.auth;
   const buckets = limiter.buckets('login', caller.ip, input.identifier);
   await limiter.guard(buckets);

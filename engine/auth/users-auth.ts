@@ -2,7 +2,8 @@
  * engine/auth: what the users-permissions actions need besides the repository, built once at boot
  * from the artifacts' config and the server's: the JWT codec (secret and lifetime), the login and
  * registration rate limiter, the plugin's settings (default role, registration, email confirmation,
- * templates), the mailer of its emails and the server's public address for their links.
+ * templates; on a database Strapi manages, its admin's, read live), the mailer of its emails and the
+ * server's public address for their links.
  */
 import type { BaseLogger as Logger } from 'pino';
 import type { NormalizedModel, UsersPermissionsConfig } from '../../compiler/model/types.js';
@@ -21,6 +22,8 @@ export interface UsersAuth {
   readonly defaultRole: string;
   /** register, email confirmation, reset URL, templates (model.json `usersPermissions`) */
   readonly settings: UsersPermissionsConfig;
+  /** the `email` provider (login with an identifier and password) is on: always, unless Strapi's admin turned it off */
+  readonly emailProviderEnabled: boolean;
   readonly mailer: Mailer;
   /** the email plugin's `defaultFrom` / `defaultReplyTo` */
   readonly emailDefaults: { readonly from: string | null; readonly replyTo: string | null };
@@ -30,10 +33,19 @@ export interface UsersAuth {
   listeningAt(url: string): void;
 }
 
+/** settings read at each use (a database Strapi manages: engine/boot/strapi-settings.ts) */
+export interface LiveUsersSettings {
+  readonly usersPermissions: UsersPermissionsConfig;
+  readonly emailProviderEnabled: boolean;
+}
+
+/** `live`: where the settings are read instead of the artifacts' (Strapi's admin's advanced settings, templates and providers) */
 export function createUsersAuth(
   model: NormalizedModel, repo: Repository, config: Pick<ServerConfig, 'jwtSecret' | 'jwtExpiresIn' | 'authRateLimit' | 'email' | 'port'>, log: Logger,
+  live?: LiveUsersSettings,
 ): UsersAuth {
   const up = model.config.usersPermissions;
+  const settings = () => live?.usersPermissions ?? up;
   const extra = registrationFields(model, up.registerAllowedFields);
   // Strapi 4 says the same at start when register.allowedFields is unset (its deprecated default)
   if (up.registerAllowedFields === undefined && extra.length > 0) {
@@ -45,8 +57,15 @@ export function createUsersAuth(
   return {
     jwt: new JwtCodec(config.jwtSecret, config.jwtExpiresIn ?? up.jwtExpiresIn),
     limiter: new AuthRateLimiter(repo, config.authRateLimit),
-    defaultRole: up.defaultRole ?? 'authenticated',
-    settings: up,
+    get defaultRole() {
+      return settings().defaultRole ?? 'authenticated';
+    },
+    get settings() {
+      return settings();
+    },
+    get emailProviderEnabled() {
+      return live?.emailProviderEnabled ?? true;
+    },
     mailer: createMailer(model.config.email, config.email, log),
     emailDefaults: { from: model.config.email.defaultFrom, replyTo: model.config.email.defaultReplyTo },
     serverUrl: () => config.email.publicUrl ?? listening,

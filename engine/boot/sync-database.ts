@@ -12,7 +12,7 @@ import type { Repository, SyncReport } from '../repository/types.js';
 
 export async function syncDatabase(repo: Repository, model: NormalizedModel, opts: { allowDestructive: boolean }): Promise<SyncReport> {
   // a database Strapi manages: its tables are checked, never changed; roles, grants and locales
-  // are Strapi's (read live, engine/auth/database-roles.ts), so nothing is written there either
+  // are Strapi's (read live: engine/auth/custom-roles.ts, engine/boot/strapi-settings.ts), so nothing is written there either
   if (repo.strapiDatabase) return syncSchema(repo, model, { ...opts, strapiDatabase: true });
   const report = await syncSchema(repo, model, { ...opts, strapiDatabase: false });
   await syncRoles(repo, model);

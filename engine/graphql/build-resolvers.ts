@@ -124,7 +124,7 @@ function ownerResolvers(owner: Owner, schema: GraphQLSchema, resolvers: Resolver
 /** Every generated resolver for `schema` (built from the published SDL). */
 export function buildResolvers(runtime: GraphqlRuntime, schema: GraphQLSchema): IResolvers {
   const resolvers: Resolvers = {};
-  for (const [name, scalar] of Object.entries(createScalars(runtime.model.config.i18n.locales))) {
+  for (const [name, scalar] of Object.entries(createScalars(runtime.model.config.i18n))) {
     if (isScalarType(schema.getType(name))) resolvers[name] = scalar as unknown as Record<string, unknown>;
   }
   for (const root of [schema.getQueryType(), schema.getMutationType()]) {

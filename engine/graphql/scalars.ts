@@ -6,6 +6,7 @@
  */
 import { GraphQLScalarType, Kind, valueFromASTUntyped, type ValueNode } from 'graphql';
 import { isUploadedFile } from '../upload/uploaded-file.js';
+import type { I18nConfig } from '../../compiler/model/types.js';
 import { messages } from '../errors/validation-catalog.js';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -52,10 +53,13 @@ function serializeDateTime(value: unknown): string | null {
   return String(value);
 }
 
-/** The scalars keyed by name; `locales` are the codes I18NLocaleCode accepts (plus `all` for lists). */
-export function createScalars(locales: readonly string[]): Record<string, GraphQLScalarType> {
+/**
+ * The scalars keyed by name; `i18n.locales` are the codes I18NLocaleCode accepts (plus `all` for
+ * lists), read at each use (a database Strapi manages changes them live).
+ */
+export function createScalars(i18n: Pick<I18nConfig, 'locales'>): Record<string, GraphQLScalarType> {
   const knownLocale = (value: unknown): string => {
-    if (typeof value === 'string' && (value === 'all' || locales.includes(value))) return value;
+    if (typeof value === 'string' && (value === 'all' || i18n.locales.includes(value))) return value;
     throw new TypeError(messages.unknownLocale());
   };
   return {

@@ -14,6 +14,7 @@ import { createAdminUser, findAdminUserByEmail } from './stores/admin-users.js';
 import { createApiToken, deleteApiToken, findApiTokenByHash, findApiTokenByName, listApiTokens, rekeyApiToken, touchApiToken } from './stores/api-tokens.js';
 import { findStrapiApiTokenByHash, refuseStrapiTokenCreate, touchStrapiApiToken } from './stores/strapi-api-tokens.js';
 import { createLocale, deleteLocales, listLocales } from './stores/locales.js';
+import { readCoreStore } from './stores/strapi-core-store.js';
 import { lastPasswordChange, recordPasswordChange } from './stores/password-changes.js';
 import { clearRateLimit, hitRateLimit, peekRateLimits } from './stores/rate-limits.js';
 import { createRole, grantPermission, listPermissions, listRoles, revokePermissions } from './stores/roles.js';
@@ -33,6 +34,7 @@ export class KnexRepository implements Repository {
   readonly passwordChanges: Repository['passwordChanges'];
   readonly roles: Repository['roles'];
   readonly locales: Repository['locales'];
+  readonly coreStore: Repository['coreStore'];
   readonly creators: Repository['creators'];
   readonly webhooks: Repository['webhooks'];
   readonly compiledReads: CompiledReadStats;
@@ -85,6 +87,9 @@ export class KnexRepository implements Repository {
       list: () => this.guard(() => listLocales(this.ctx)),
       create: (code, name) => this.guard(() => createLocale(this.ctx, code, name)),
       delete: (ids) => this.guard(() => deleteLocales(this.ctx, ids)),
+    };
+    this.coreStore = {
+      read: (keys) => this.guard(() => readCoreStore(this.ctx, keys)),
     };
     this.webhooks = {
       enqueue: (rows) => this.guard(() => enqueueDeliveries(this.ctx, rows)),

@@ -37,6 +37,8 @@ export const PASSWORD_CHANGES_TABLE = 'quire_password_changes';
 export const WEBHOOK_DELIVERIES_TABLE = 'quire_webhook_deliveries';
 /** Strapi v4's webhooks table (Settings -> Webhooks), read when the database has it */
 export const STRAPI_WEBHOOKS_TABLE = 'strapi_webhooks';
+/** Strapi v4's key-value store of its admin settings (i18n default locale, users-permissions advanced settings...) */
+export const STRAPI_CORE_STORE_TABLE = 'strapi_core_store_settings';
 
 /** Localizations link table of a localized type (Strapi v4: `<table>_localizations_links`). */
 export interface LocalizationsTable {

@@ -66,7 +66,15 @@ export function buildStorageMap(model: NormalizedModel): StorageMap {
   for (const c of Object.values(model.components)) {
     types.set(c.uid, typeStorage(c.uid, 'component', c.collectionName, c.attributes, c.order, false, false));
   }
-  return { types, ...(model.contentTypes[FILE_UID] ? { morphTable: MORPH_TABLE } : {}), defaultLocale: model.config.i18n.defaultLocale };
+  const { i18n } = model.config;
+  return {
+    types,
+    ...(model.contentTypes[FILE_UID] ? { morphTable: MORPH_TABLE } : {}),
+    // read at each use: on a database Strapi manages the default locale is Strapi's, changed live
+    get defaultLocale() {
+      return i18n.defaultLocale;
+    },
+  };
 }
 
 function typeStorage(

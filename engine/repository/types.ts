@@ -204,6 +204,13 @@ export interface Repository {
     create(code: string, name: string): Promise<number>;
     delete(ids: readonly number[]): Promise<void>;
   };
+  /**
+   * a database Strapi manages: its admin settings from strapi_core_store_settings, each key's value
+   * parsed from JSON (a key without a row is absent)
+   */
+  readonly coreStore: {
+    read(keys: readonly string[]): Promise<Map<string, unknown>>;
+  };
   /** the webhook outbox (quire_webhook_deliveries), shared by every process on the database */
   readonly webhooks: {
     /** one INSERT; inside a transaction, the rows commit or roll back with the change */

@@ -4,8 +4,12 @@
  * ../shared/strapi-reference/setup.sh on test/fixtures/specs/strapi-coexist, creates the schema and
  * the content on its own database; quire serves the same database with the same secrets; the
  * recorded reads (read-requests.ts) must answer alike on both. Then: a token made in Strapi's admin
- * works on quire, a permission removed in Strapi's tables holds on quire within seconds, quire's
- * write reads back the same on Strapi, quire changed no table, column or index, and Strapi restarts.
+ * works on quire, JWTs issued by either server sign in on the other, a locale and the default locale
+ * set in Strapi's admin hold on quire within seconds (and quire's localization reads back on Strapi),
+ * the users-permissions advanced settings changed through Strapi's admin API (registration off,
+ * another default role, email confirmation) answer alike, a permission removed in Strapi's tables holds
+ * on quire within seconds, quire's write reads back the same on Strapi, quire changed no table, column
+ * or index, and Strapi restarts.
  *   node dist/test/strapi/coexist.js [postgres|sqlite|mysql]     (STRAPI_REF_DIR: where Strapi is built)
  */
 import { spawnSync } from 'node:child_process';
@@ -87,7 +91,7 @@ async function main(): Promise<number> {
     for (const r of requests) expected.push(await send(strapi.http, r, seeded.user.jwt));
     const before = await schemaFingerprint(databaseUrl(dbName));
 
-    const config = loadServerConfig({ ...SECRETS, NODE_ENV: 'test', DATABASE_URL: databaseUrl(dbName), PORT: String(port()), HOST: '127.0.0.1', LOG_LEVEL: 'warn' }, { artifactsDir: artifacts });
+    const config = loadServerConfig({ ...SECRETS, NODE_ENV: 'test', DATABASE_URL: databaseUrl(dbName), PORT: String(port()), HOST: '127.0.0.1', LOG_LEVEL: 'warn', AUTH_RATE_LIMIT_MAX: '0' }, { artifactsDir: artifacts });
     quire = await startServer(config, createLogger('warn'));
     const q: Http = { base: quire.url, token: strapi.http.token };
     check(quire.app.repo.strapiDatabase, 'quire detects the Strapi database');
@@ -145,6 +149,82 @@ async function main(): Promise<number> {
     await call(strapi.http, 'PUT', `/api/tags/${seeded.tags[0]}`, { data: { name: 'alpha-edited-in-strapi' } });
     const seen = await call(q, 'GET', `/api/tags/${seeded.tags[0]}`);
     check(seen.body?.data?.attributes?.name === 'alpha-edited-in-strapi', 'an edit made through Strapi is read by quire');
+
+    // JWTs both ways: Strapi's users-permissions and quire share JWT_SECRET and the payload {id}
+    const meOnStrapi = await call(strapi.http, 'GET', '/api/users/me', undefined, seeded.user.jwt);
+    const meOnQuire = await call(q, 'GET', '/api/users/me', undefined, seeded.user.jwt);
+    check(meOnQuire.status === 200 && firstDifference(meOnQuire.body, meOnStrapi.body) === undefined, `a JWT Strapi issued is accepted by quire, /api/users/me answers alike (${meOnQuire.status}, ${firstDifference(meOnQuire.body, meOnStrapi.body) ?? 'same'})`);
+    const quireLogin = await call(q, 'POST', '/api/auth/local', { identifier: 'reviewer@example.com', password: 'Reviewer-pass-1' }, null);
+    const quireJwt = quireLogin.body?.jwt as string | undefined;
+    const meFromQuireJwt = await call(strapi.http, 'GET', '/api/users/me', undefined, quireJwt ?? null);
+    check(quireLogin.status === 200 && meFromQuireJwt.status === 200 && meFromQuireJwt.body?.id === seeded.user.id, `a JWT quire issued at login is accepted by Strapi (${quireLogin.status}, ${meFromQuireJwt.status})`);
+    const quireUser = await call(q, 'POST', '/api/auth/local/register', { username: 'quire-made', email: 'quire-made@example.com', password: 'Quire-pass-1' }, null);
+    const quireUserOnStrapi = await call(strapi.http, 'GET', '/api/users/me', undefined, quireUser.body?.jwt ?? null);
+    check(quireUser.status === 200 && quireUserOnStrapi.status === 200 && quireUserOnStrapi.body?.username === 'quire-made', `a user registered on quire signs in on Strapi with quire's JWT (${quireUser.status}, ${quireUserOnStrapi.status})`);
+    const strapiLogin = await call(strapi.http, 'POST', '/api/auth/local', { identifier: 'quire-made', password: 'Quire-pass-1' }, null);
+    check(strapiLogin.status === 200 && (await call(q, 'GET', '/api/users/me', undefined, strapiLogin.body?.jwt ?? null)).status === 200, `quire's user logs in on Strapi, and that JWT works on quire (${strapiLogin.status})`);
+
+    // a locale added in Strapi's admin: quire accepts it within seconds, and Strapi reads quire's localization back
+    const fr = await call(strapi.http, 'POST', '/i18n/locales', { name: 'French (fr)', code: 'fr', isDefault: false }, tokens.admin);
+    check(fr.status === 200, `Strapi's admin adds the locale fr (${fr.status})`);
+    let localization = { status: 0, body: undefined as any, text: '' };
+    for (let i = 0; i < 20 && localization.status !== 200; i++) {
+      localization = await call(q, 'POST', `/api/terms/${seeded.terms[0]}/localizations`, { name: 'Moteur', locale: 'fr' });
+      if (localization.status !== 200) await new Promise((r) => setTimeout(r, 500));
+    }
+    check(localization.status === 200, `quire accepts the locale added in Strapi's admin within 10 s (${localization.status} ${localization.text.slice(0, 160)})`);
+    const frOnStrapi = await call(strapi.http, 'GET', `/api/terms?locale=fr&populate=localizations`);
+    const frOnQuire = await call(q, 'GET', `/api/terms?locale=fr&populate=localizations`);
+    const frDiff = firstDifference(withoutDeliberate(frOnQuire.body, frOnStrapi.body), frOnStrapi.body);
+    check(frOnStrapi.status === 200 && frOnStrapi.body?.data?.length === 1 && frDiff === undefined, `Strapi reads quire's localization and its links as quire does (${frOnStrapi.status}, ${frDiff ?? 'same'})`);
+    const badLocale = await call(q, 'POST', '/api/terms', { data: { name: 'Motor', locale: 'es' } });
+    const badOnStrapi = await call(strapi.http, 'POST', '/api/terms', { data: { name: 'Motor', locale: 'es' } });
+    check(badLocale.status === 400 && badOnStrapi.status === 400, `a locale Strapi does not have is refused by both (${badLocale.status}, ${badOnStrapi.status})`);
+    const defaultFr = await call(strapi.http, 'PUT', `/i18n/locales/${fr.body?.id}`, { name: 'French (fr)', isDefault: true }, tokens.admin);
+    let frDefault = false;
+    for (let i = 0; i < 20 && !frDefault; i++) {
+      await new Promise((r) => setTimeout(r, 500));
+      const list = await call(q, 'GET', '/api/terms?fields[0]=name&fields[1]=locale');
+      frDefault = Array.isArray(list.body?.data) && list.body.data.length === 1 && list.body.data[0].attributes.locale === 'fr';
+    }
+    const listsAlike = firstDifference(withoutDeliberate((await call(q, 'GET', '/api/terms')).body, (await call(strapi.http, 'GET', '/api/terms')).body), (await call(strapi.http, 'GET', '/api/terms')).body);
+    check(defaultFr.status === 200 && frDefault && listsAlike === undefined, `the default locale set in Strapi's admin is quire's within 10 s (${defaultFr.status}, ${listsAlike ?? 'same'})`);
+
+    // users-permissions advanced settings changed in Strapi's admin
+    const advanced = (await call(strapi.http, 'GET', '/users-permissions/advanced', undefined, tokens.admin)).body?.settings;
+    const strapiHttp = strapi.http;
+    const putAdvanced = (settings: Record<string, unknown>) => call(strapiHttp, 'PUT', '/users-permissions/advanced', { ...advanced, ...settings }, tokens.admin);
+    const registerOn = (http: Http, name: string) => call(http, 'POST', '/api/auth/local/register', { username: name, email: `${name}@example.com`, password: 'Passw0rd-1' }, null);
+    await putAdvanced({ allow_register: false });
+    let closed = { status: 0, body: undefined as any, text: '' };
+    for (let i = 0; i < 20 && closed.status !== 400; i++) {
+      if (i > 0) await new Promise((r) => setTimeout(r, 500));
+      closed = await registerOn(q, `closed-${i}`);
+    }
+    const closedOnStrapi = await registerOn(strapi.http, 'closed-strapi');
+    check(closed.status === 400 && firstDifference(closed.body, closedOnStrapi.body) === undefined, `allow_register off in Strapi's admin: quire refuses registration as Strapi does (${closed.status} ${closed.body?.error?.message})`);
+    await call(strapi.http, 'POST', '/users-permissions/roles', { name: 'Reader', description: 'reads', permissions: {} }, tokens.admin);
+    await putAdvanced({ default_role: 'reader' });
+    let readerUser = { status: 0, body: undefined as any, text: '' };
+    for (let i = 0; i < 20 && readerUser.status !== 200; i++) {
+      if (i > 0) await new Promise((r) => setTimeout(r, 500));
+      readerUser = await registerOn(q, `reader-${i}`);
+    }
+    const readerRole = await onDatabase(databaseUrl(dbName), (knex) => knex('up_users').join('up_users_role_links as l', 'l.user_id', 'up_users.id').join('up_roles as r', 'r.id', 'l.role_id').where('up_users.id', readerUser.body?.user?.id ?? 0).select('r.type'));
+    const readerMe = [await call(q, 'GET', '/api/users/me', undefined, readerUser.body?.jwt ?? null), await call(strapi.http, 'GET', '/api/users/me', undefined, readerUser.body?.jwt ?? null)];
+    check((readerRole[0] as { type?: string } | undefined)?.type === 'reader' && readerMe[0].status === 403 && readerMe[1].status === 403, `default_role set in Strapi's admin: quire's registration gets it, /users/me refused alike (${(readerRole[0] as { type?: string } | undefined)?.type}, ${readerMe.map((r) => r.status).join(', ')})`);
+    await putAdvanced({ default_role: 'authenticated', email_confirmation: true });
+    let unconfirmed = { status: 0, body: undefined as any, text: '' };
+    for (let i = 0; i < 20 && !(unconfirmed.status === 200 && unconfirmed.body?.jwt === undefined); i++) {
+      if (i > 0) await new Promise((r) => setTimeout(r, 500));
+      unconfirmed = await registerOn(q, `unconfirmed-${i}`);
+    }
+    const unconfirmedName = unconfirmed.body?.user?.username as string | undefined;
+    const login = (http: Http) => call(http, 'POST', '/api/auth/local', { identifier: unconfirmedName, password: 'Passw0rd-1' }, null);
+    const [loginQuire, loginStrapi] = [await login(q), await login(strapi.http)];
+    check(unconfirmed.status === 200 && unconfirmed.body?.jwt === undefined && loginQuire.status === 400 && firstDifference(loginQuire.body, loginStrapi.body) === undefined,
+      `email_confirmation on in Strapi's admin: quire registers without a JWT and refuses the login as Strapi does (${loginQuire.body?.error?.message})`);
+    await putAdvanced({});
 
     // a permission removed in Strapi's tables: the public role may no longer find tags, on quire within seconds
     await onDatabase(databaseUrl(dbName), (knex) =>

@@ -2,8 +2,8 @@
  * test/strapi: where quire answers differently from Strapi 4.26.2 on purpose, as functions over the
  * two answers of one request. `unordered`: Strapi sends a list without ORDER BY when no sort is asked
  * (PostgreSQL then returns rows in storage order, which moves on every update); quire orders by id, so
- * such lists compare as sets. `deliberate`: the contract's entry-level `meta` ({} unless locales are
- * asked), `createdBy`/`updatedBy` attached (null for writes without an admin) on a type with
+ * such lists compare as sets. `deliberate`: the contract's entry-level `meta` ({}, or
+ * `availableLocales` on a localized type), `createdBy`/`updatedBy` attached (null for writes without an admin) on a type with
  * populateCreatorFields, populated relations without the drafts of a draft-and-publish target,
  * NULLs first on an ascending sort (Strapi on PostgreSQL: last), a `timestamp` attribute's value over
  * GraphQL (Strapi answers null there).
@@ -31,8 +31,10 @@ export function withoutDeliberate(quire: Json, strapi: Json): Json {
   const entries = (x: Json): Json[] => (Array.isArray(x?.data) ? x.data : x?.data && typeof x.data === 'object' && 'attributes' in x.data ? [x.data] : []);
   const strapiEntries = entries(strapi);
   entries(copy).forEach((e: Json, i: number) => {
-    if (e.meta && Object.keys(e.meta).length === 0) delete e.meta;
     const other = strapiEntries.find((s: Json) => s?.id === e.id) ?? strapiEntries[i];
+    // the contract's entry-level meta.availableLocales of a localized type, which Strapi's REST omits
+    const keys = e.meta ? Object.keys(e.meta) : [];
+    if (e.meta && (keys.length === 0 || (!(other && 'meta' in other) && keys.every((k) => k === 'availableLocales')))) delete e.meta;
     for (const k of ['createdBy', 'updatedBy']) {
       if (!e.attributes || e.attributes[k] !== null || !other?.attributes) continue;
       if (!(k in other.attributes)) delete e.attributes[k];

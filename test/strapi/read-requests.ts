@@ -20,6 +20,7 @@ const REST: string[] = [
   ...COLLECTIONS.flatMap((c) => [`/api/${c}`, `/api/${c}?populate=*`, `/api/${c}/1`, `/api/${c}/2?populate=*`, `/api/${c}/999`]),
   '/api/homepage', '/api/homepage?populate=*', '/api/homepage?populate[hero][populate]=*&populate[featured][fields][0]=title',
   '/api/site-setting', '/api/site-setting?populate=*',
+  '/api/terms', '/api/terms?locale=en&fields[0]=name&sort=name', '/api/terms?locale=all&fields[0]=name&fields[1]=locale&sort=id',
   '/api/articles?fields[0]=title&fields[1]=wordCount&fields[2]=importedAt',
   '/api/articles?fields[0]=publishTime&fields[1]=publishDate&fields[2]=lastReviewedAt&fields[3]=rating&fields[4]=popularity&fields[5]=metadata',
   '/api/articles?sort=title:desc&fields[0]=title',

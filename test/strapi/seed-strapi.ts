@@ -2,7 +2,7 @@
  * test/strapi: content written through a server's REST API (real Strapi 4.26.2 or quire) for the
  * strapi-coexist spec (test/fixtures/specs/strapi-coexist): tags, categories with parents, authors
  * with profiles and social links, articles with every scalar kind, components, a dynamic zone,
- * relations and drafts, editions, both single types, and one registered user. Returns the ids made.
+ * relations and drafts, editions, both single types, glossary terms (localized), and one registered user. Returns the ids made.
  */
 
 export interface Http {
@@ -16,6 +16,8 @@ export interface Seeded {
   authors: number[];
   articles: number[];
   editions: number[];
+  /** glossary terms in the default locale (the only one of a fresh Strapi) */
+  terms: number[];
   user: { id: number; jwt: string };
 }
 
@@ -116,5 +118,8 @@ export async function seedContent(http: Http): Promise<Seeded> {
 
   await put(http, '/api/homepage', { title: 'Front page', hero: { heading: 'Welcome', subheading: 'News', cta: { label: 'Read', url: '/read' } }, featured: [articles[1], articles[0]], seo: { metaTitle: 'Home' } });
   await put(http, '/api/site-setting', { siteName: 'The Review', contactEmail: 'hello@example.com', analyticsKey: 'secret', footerLinks: [{ label: 'About', url: '/about' }] });
-  return { tags, categories, authors, articles, editions, user };
+  const terms: number[] = [];
+  terms.push(await post(http, '/api/terms', { name: 'Engine', code: 'engine' }));
+  terms.push(await post(http, '/api/terms', { name: 'Schema', code: 'schema' }));
+  return { tags, categories, authors, articles, editions, terms, user };
 }

@@ -102,8 +102,8 @@ export async function startStrapi(dialect: StrapiDialect, dbName: string): Promi
   return { proc, http: { base, token }, stop };
 }
 
-/** an admin user and a read-only + a custom token made through Strapi's admin API (what an editor does in the panel) */
-export async function adminTokens(http: Http): Promise<{ readOnly: string; custom: string }> {
+/** an admin user (its admin JWT) and a read-only + a custom token made through Strapi's admin API (what an editor does in the panel) */
+export async function adminTokens(http: Http): Promise<{ readOnly: string; custom: string; admin: string }> {
   const reg = await call(http, 'POST', '/admin/register-admin', { firstname: 'Ed', lastname: 'Itor', email: 'editor@example.com', password: 'Editor-pass-1' }, null);
   if (reg.status !== 200) throw new Error(`register-admin -> ${reg.status} ${reg.text.slice(0, 200)}`);
   const jwt = reg.body.data.token as string;
@@ -115,6 +115,7 @@ export async function adminTokens(http: Http): Promise<{ readOnly: string; custo
   return {
     readOnly: await make({ name: 'reader', description: '', type: 'read-only', lifespan: null }),
     custom: await make({ name: 'tags-only', description: '', type: 'custom', lifespan: null, permissions: ['api::tag.tag.find', 'api::tag.tag.create'] }),
+    admin: jwt,
   };
 }
 

@@ -5,71 +5,19 @@
  * differences, test/strapi/known-differences.ts), API tokens made in Strapi's admin authenticate with
  * the same salt, roles come from Strapi's tables, and no table, column or index of Strapi's changes.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
-import mysql from 'mysql2/promise';
-import pg from 'pg';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { main as buildMain } from '../../../compiler/cli.js';
 import { firstDifference } from '../../bench/compare-bodies.js';
-import { testDatabaseUrl } from '../../helpers/database.js';
 import { DIALECT, startTestServer, type TestServer } from '../../helpers/server.js';
-import { copySpec, editJson, FIXTURES, runCli, tempDir } from '../../helpers/spec-dir.js';
+import { copySpec, editJson } from '../../helpers/spec-dir.js';
 import { nullsFirst, unordered, withoutDeliberate, withoutGraphqlTimestamps, withoutPopulatedDrafts } from '../../strapi/known-differences.js';
 import { loadArtifacts } from '../../../engine/boot/load-artifacts.js';
 import { speedIndexSql } from '../../../engine/repository/index.js';
-import { mysqlConnection, onDatabase, schemaFingerprint } from '../../strapi/schema-fingerprint.js';
+import { onDatabase, schemaFingerprint } from '../../strapi/schema-fingerprint.js';
+import { buildArtifacts, ENV, recorded as readRecorded, SPEC, strapiDatabase } from './strapi-fixture.js';
 
-const DIR = join(FIXTURES, 'strapi-db');
-const SPEC = join(FIXTURES, 'specs', 'strapi-coexist');
-// the secrets the fixture's Strapi ran with (../shared/strapi-reference/config)
-const ENV = { JWT_SECRET: 'quire-ref-users-permissions-jwt-secret', API_TOKEN_SALT: 'quire-ref-api-token-salt' };
-
-interface Recorded {
-  fullAccessKey: string;
-  readOnlyKey: string;
-  customKey: string;
-  answers: { path: string; graphql?: string; status: number; body: unknown }[];
-}
-
-const recorded = JSON.parse(gunzipSync(readFileSync(join(DIR, `answers-${DIALECT}.json.gz`))).toString('utf8')) as Recorded;
+const recorded = readRecorded();
 const it = test;
-
-async function buildArtifacts(spec: string): Promise<string> {
-  const out = tempDir('quire-strapi-artifacts-');
-  const r = await runCli(buildMain, ['build', '--src', spec, '--out', out]);
-  assert.is(r.code, 0, r.err.join('\n'));
-  return out;
-}
-
-/** a fresh copy of Strapi's database */
-async function strapiDatabase(name: string): Promise<string> {
-  if (DIALECT === 'sqlite') {
-    const file = join(tempDir('quire-strapi-db-'), 'strapi.db');
-    writeFileSync(file, gunzipSync(readFileSync(join(DIR, 'strapi.db.gz'))));
-    return `sqlite:${file}`;
-  }
-  const url = await testDatabaseUrl(name);
-  if (DIALECT === 'mysql') {
-    const conn = await mysql.createConnection(mysqlConnection(url));
-    try {
-      await conn.query(gunzipSync(readFileSync(join(DIR, 'strapi-mysql.sql.gz'))).toString('utf8'));
-    } finally {
-      await conn.end();
-    }
-    return url;
-  }
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(gunzipSync(readFileSync(join(DIR, 'strapi-postgres.sql.gz'))).toString('utf8'));
-  } finally {
-    await client.end();
-  }
-  return url;
-}
 
 let artifacts: string;
 let databaseUrl: string;

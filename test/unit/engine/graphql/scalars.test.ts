@@ -6,7 +6,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createScalars } from '../../../../engine/graphql/scalars.js';
 
-const s = createScalars(['en', 'fr']);
+const s = createScalars({ locales: ['en', 'fr'] });
 
 test('outputs: Long as a JSON number (as the Strapi v4 plugin answers), timestamps (epoch ms) and datetimes as ISO', () => {
   assert.is(s.Long.serialize('9007199254740993'), 9007199254740992, 'past 2^53 a number loses digits, as in Strapi');
