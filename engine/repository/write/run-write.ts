@@ -3,13 +3,14 @@
  * write; a transaction (the caller's, or a new one) when links, components or media are written or
  * deleted too. created_at/updated_at are set here; published_at comes from the plan.
  */
-import type { CreatePlan, DeletePlan, UpdatePlan } from '../../plan/types.js';
+import type { CreatePlan, DeletePlan, UpdatePlan, WriteData } from '../../plan/types.js';
 import { decodeRows, selectFields } from '../query/select-fields.js';
 import type { RunContext } from '../run-context.js';
-import { query } from '../run-sql.js';
+import { query, runSql } from '../run-sql.js';
 import { typeOf, type TypeStorage } from '../storage-map.js';
 import { atomically } from '../transaction.js';
 import { normalizeDatetime } from '../values/normalize-value.js';
+import { checkCreate, compileCreate } from './create-statement.js';
 import { deleteOwned, ownsMore } from './delete-owned.js';
 import { insertRow } from './insert-rows.js';
 import { nowValue, scalarRow } from './scalar-row.js';
@@ -34,6 +35,22 @@ async function insertRemembered(ctx: RunContext, type: TypeStorage, row: Record<
   return entry.id;
 }
 
+/**
+ * PostgreSQL: the entry and everything it holds in one statement (create-statement.ts), its errors
+ * raised after it (the caller's transaction rolls it back); undefined when the shape is not compiled.
+ */
+async function createInOne(ctx: RunContext, type: TypeStorage, row: Record<string, unknown>, data: WriteData): Promise<number | undefined> {
+  const selection = ctx.written ? selectFields(type, undefined, type.table, ctx.dialect) : undefined;
+  const compiled = compileCreate(ctx, type, row, data, selection?.text ?? '"id"');
+  if (compiled === undefined) return undefined;
+  const [answer] = await runSql(ctx, compiled.text, compiled.bindings);
+  checkCreate(compiled, answer);
+  if (!selection) return Number(answer.id);
+  const [entry] = decodeRows([answer], selection);
+  ctx.written?.remember(type.uid, selection.columns, entry);
+  return entry.id;
+}
+
 export async function runCreate(ctx: RunContext, plan: CreatePlan): Promise<number> {
   const type = entryType(ctx, plan.uid);
   const row = scalarRow(type, plan.data.scalars, ctx.dialect);
@@ -43,6 +60,8 @@ export async function runCreate(ctx: RunContext, plan: CreatePlan): Promise<numb
   if (type.draftAndPublish) row.published_at = publishedAtValue(ctx, plan.publishedAt);
   if (type.localized) row.locale = plan.locale ?? ctx.storage.defaultLocale;
   const insert = async (c: RunContext) => {
+    const compiled = c.dialect.name === 'postgres' && plan.localizationOf === undefined && hasAssociations(plan.data) ? await createInOne(c, type, row, plan.data) : undefined;
+    if (compiled !== undefined) return compiled;
     const id = c.written ? await insertRemembered(c, type, row) : await insertRow(c, type.table, row);
     await writeAssociations(c, type, id, plan.data, true);
     if (type.localized && plan.localizationOf !== undefined) await linkLocalizations(c, type, id, plan.localizationOf);

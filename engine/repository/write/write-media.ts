@@ -22,16 +22,22 @@ export async function writeMedia(ctx: RunContext, owner: TypeStorage, ownerId: n
   if (fileIds.length) {
     const files = typeOf(ctx.storage, FILE_UID);
     const rows: { id: unknown; mime: unknown }[] = await query(ctx, files.table).whereIn('id', fileIds).select('id', 'mime');
-    const found = new Map(rows.map((r) => [Number(r.id), typeof r.mime === 'string' ? r.mime : '']));
-    const missing = fileIds.filter((id) => !found.has(id));
-    if (missing.length) throw invalid(m.relationsNotFound(missing.length, FILE_UID));
-    const refused = attr.allowedTypes.length ? fileIds.filter((id) => !attr.allowedTypes.includes(mediaTypeOf(found.get(id)!))) : [];
-    if (refused.length) throw invalid(m.fileType(at, refused, attr.allowedTypes));
+    checkFiles(attr, fileIds, rows, at);
   }
   if (!creating) await query(ctx, morph).where({ related_id: ownerId, related_type: owner.uid, field: name }).del();
   if (fileIds.length) {
     await query(ctx, morph).insert(fileIds.map((file_id, i) => ({ file_id, related_id: ownerId, related_type: owner.uid, field: name, order: i + 1 })));
   }
+}
+
+/** the files found for `fileIds` (id, mime): a ValidationError for unknown ids, then for MIME types the attribute's allowedTypes exclude */
+export function checkFiles(attr: MediaAttribute, fileIds: readonly number[], rows: readonly { id: unknown; mime: unknown }[], at: MessagePath): void {
+  const invalid = (message: string) => ValidationError.of([validationIssue(at, message)]);
+  const found = new Map(rows.map((r) => [Number(r.id), typeof r.mime === 'string' ? r.mime : '']));
+  const missing = fileIds.filter((id) => !found.has(id));
+  if (missing.length) throw invalid(m.relationsNotFound(missing.length, FILE_UID));
+  const refused = attr.allowedTypes.length ? fileIds.filter((id) => !attr.allowedTypes.includes(mediaTypeOf(found.get(id)!))) : [];
+  if (refused.length) throw invalid(m.fileType(at, refused, attr.allowedTypes));
 }
 
 /** Strapi's media library categories: `image/png` -> images; `application/pdf` -> files. */
