@@ -10,6 +10,7 @@ import type { Connections } from './connections.js';
 import type { Dialect } from './dialect/dialect.js';
 import type { ObjectionModels } from './objection-models.js';
 import type { StorageMap } from './storage-map.js';
+import type { RowBatch } from './write/row-batch.js';
 import type { WrittenRows } from './written-rows.js';
 
 /** the open transaction a context is bound to (transaction.ts implements it) */
@@ -37,6 +38,8 @@ export interface RunContext {
   readonly compiledReads?: false;
   /** inside a Repository.transaction: rows inserted so far, for the read-back (written-rows.ts) */
   readonly written?: WrittenRows;
+  /** inside a create or update: link rows inserted at its end, files read once (write/row-batch.ts) */
+  readonly batch?: RowBatch;
   /** set inside a transaction: every statement goes to its connection (run-sql.ts, transaction.ts) */
   readonly tx?: TransactionScope;
 }

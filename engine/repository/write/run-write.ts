@@ -16,6 +16,7 @@ import { insertRow } from './insert-rows.js';
 import { nowValue, scalarRow } from './scalar-row.js';
 import { hasAssociations, writeAssociations } from './write-associations.js';
 import { linkLocalizations } from './link-localizations.js';
+import { rowBatch } from './row-batch.js';
 
 function publishedAtValue(ctx: RunContext, value: string | null | undefined): unknown {
   return value === null || value === undefined ? null : ctx.dialect.bindValue('datetime', normalizeDatetime(value, 'publishedAt'));
@@ -51,6 +52,14 @@ async function createInOne(ctx: RunContext, type: TypeStorage, row: Record<strin
   return entry.id;
 }
 
+/** writeAssociations with its link rows gathered and inserted at the end (row-batch.ts) */
+async function writeBatched(ctx: RunContext, type: TypeStorage, id: number, data: WriteData, creating: boolean): Promise<void> {
+  if (!hasAssociations(data)) return;
+  const c: RunContext = { ...ctx, batch: await rowBatch(ctx, type, data) };
+  await writeAssociations(c, type, id, data, creating);
+  await c.batch?.flush(c);
+}
+
 export async function runCreate(ctx: RunContext, plan: CreatePlan): Promise<number> {
   const type = entryType(ctx, plan.uid);
   const row = scalarRow(type, plan.data.scalars, ctx.dialect);
@@ -63,7 +72,7 @@ export async function runCreate(ctx: RunContext, plan: CreatePlan): Promise<numb
     const compiled = c.dialect.name === 'postgres' && plan.localizationOf === undefined && hasAssociations(plan.data) ? await createInOne(c, type, row, plan.data) : undefined;
     if (compiled !== undefined) return compiled;
     const id = c.written ? await insertRemembered(c, type, row) : await insertRow(c, type.table, row);
-    await writeAssociations(c, type, id, plan.data, true);
+    await writeBatched(c, type, id, plan.data, true);
     if (type.localized && plan.localizationOf !== undefined) await linkLocalizations(c, type, id, plan.localizationOf);
     return id;
   };
@@ -88,7 +97,7 @@ export async function runUpdate(ctx: RunContext, plan: UpdatePlan): Promise<numb
     if (id === undefined) return undefined;
     const changed = await query(c, type.table).where('id', id).update(row);
     if (!changed) return undefined;
-    await writeAssociations(c, type, id, plan.data);
+    await writeBatched(c, type, id, plan.data, false);
     return id;
   };
   return hasAssociations(plan.data) ? atomically(ctx, update) : update(ctx);

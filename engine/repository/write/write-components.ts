@@ -14,6 +14,8 @@ import { deleteComponents } from './delete-owned.js';
 import { insertRow, insertRows } from './insert-rows.js';
 import { scalarRow } from './scalar-row.js';
 
+const LINK_COLUMNS = ['entity_id', 'component_id', 'component_type', 'field', 'order'];
+
 type WriteNested = (ctx: RunContext, type: TypeStorage, id: number, data: WriteData, creating: boolean, at: MessagePath) => Promise<void>;
 
 interface Item {
@@ -70,6 +72,8 @@ async function replaceComponents(ctx: RunContext, owner: TypeStorage, ownerId: n
   if (!creating && existing.length) await query(ctx, links).where({ entity_id: ownerId, field }).del();
   if (dropped.length) await deleteComponents(ctx, dropped);
   if (ordered.length) {
-    await insertRows(ctx, links, ['entity_id', 'component_id', 'component_type', 'field', 'order'], ordered.map((c, i) => [ownerId, c.id, c.uid, field, i + 1]));
+    const rows = ordered.map((c, i) => [ownerId, c.id, c.uid, field, i + 1]);
+    if (ctx.batch) ctx.batch.add(links, LINK_COLUMNS, rows);
+    else await insertRows(ctx, links, LINK_COLUMNS, rows);
   }
 }

@@ -9,6 +9,9 @@ import { FILE_UID } from '../naming.js';
 import type { RunContext } from '../run-context.js';
 import { query } from '../run-sql.js';
 import { typeOf, type TypeStorage } from '../storage-map.js';
+import { insertRows } from './insert-rows.js';
+
+const MORPH_COLUMNS = ['file_id', 'related_id', 'related_type', 'field', 'order'];
 
 /** `at`: the attribute's path in the request body (`['seo', 'metaImage']` inside a component), for errors */
 export async function writeMedia(ctx: RunContext, owner: TypeStorage, ownerId: number, name: string, attr: MediaAttribute, fileIds: readonly number[], creating: boolean, at: MessagePath = [name]): Promise<void> {
@@ -21,12 +24,17 @@ export async function writeMedia(ctx: RunContext, owner: TypeStorage, ownerId: n
   if (twice !== undefined) throw invalid(m.fileTwice(at, twice));
   if (fileIds.length) {
     const files = typeOf(ctx.storage, FILE_UID);
-    const rows: { id: unknown; mime: unknown }[] = await query(ctx, files.table).whereIn('id', fileIds).select('id', 'mime');
+    const known = ctx.batch?.files;
+    const rows: { id: unknown; mime: unknown }[] = known
+      ? fileIds.filter((id) => known.has(id)).map((id) => ({ id, mime: known.get(id) }))
+      : await query(ctx, files.table).whereIn('id', fileIds).select('id', 'mime');
     checkFiles(attr, fileIds, rows, at);
   }
   if (!creating) await query(ctx, morph).where({ related_id: ownerId, related_type: owner.uid, field: name }).del();
   if (fileIds.length) {
-    await query(ctx, morph).insert(fileIds.map((file_id, i) => ({ file_id, related_id: ownerId, related_type: owner.uid, field: name, order: i + 1 })));
+    const rows = fileIds.map((file_id, i) => [file_id, ownerId, owner.uid, name, i + 1]);
+    if (ctx.batch) ctx.batch.add(morph, MORPH_COLUMNS, rows);
+    else await insertRows(ctx, morph, MORPH_COLUMNS, rows);
   }
 }
 
