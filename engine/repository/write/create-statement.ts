@@ -11,6 +11,8 @@
  *     "c2" AS (INSERT INTO "components_shared_seos" ("meta_title") VALUES (?) RETURNING "id"),
  *     "l3" AS (INSERT INTO "articles_components" (...) VALUES ((SELECT "id" FROM "e"), (SELECT "id" FROM "c2"), ?, ?, ?))
  *   SELECT "e".*, (SELECT count(*) FROM "r1") AS "#r1" FROM "e"
+ * compileNewComponents does the same for the new components of one attribute of an existing entry
+ * (an update), answering their ids.
  * Shapes this statement cannot answer exactly as the step-by-step path does (a relation write with
  * positions, an item naming an existing component, a join table written twice, a new localization,
  * input the step path refuses) are not compiled: compileCreate answers undefined and the caller
@@ -58,7 +60,8 @@ class Statement {
   private readonly linkTables = new Set<string>();
   private n = 0;
 
-  constructor(readonly ctx: RunContext, readonly entry: TypeStorage) {}
+  /** `entry`: the content-type whose row the statement inserts (as "e"), if any */
+  constructor(readonly ctx: RunContext, readonly entry?: TypeStorage) {}
 
   name(prefix: string): string {
     return `${prefix}${++this.n}`;
@@ -100,6 +103,30 @@ export function compileCreate(ctx: RunContext, type: TypeStorage, row: Readonly<
   }
   const columns = s.columns.map((c) => `, ${c}`).join('');
   return { text: `WITH ${s.ctes.join(', ')} SELECT "e".*${columns} FROM "e"`, bindings: s.bindings, checks: s.checks };
+}
+
+export interface CompiledComponents extends CompiledCreate {
+  /** the answer's column holding each item's new id, in item order */
+  readonly ids: readonly string[];
+}
+
+/**
+ * PostgreSQL: new component rows (items without an id) of one attribute of an existing owner, each
+ * with what it holds, in one statement answering their ids in order (the caller links them), or
+ * undefined: take the step-by-step path.
+ */
+export function compileNewComponents(ctx: RunContext, items: readonly { uid: string; write: ComponentWrite; at: MessagePath }[]): CompiledComponents | undefined {
+  if (ctx.dialect.name !== 'postgres' || items.length === 0 || items.some((i) => i.write.id !== undefined)) return undefined;
+  const s = new Statement(ctx);
+  let names: string[];
+  try {
+    names = newComponents(s, items);
+  } catch (err) {
+    if (err instanceof NotCompiled || err instanceof QuireError) return undefined;
+    throw err;
+  }
+  const ids = names.map((name) => s.answer(`(SELECT "id" FROM ${quoteId(name)})`));
+  return { text: `WITH ${s.ctes.join(', ')} SELECT ${s.columns.join(', ')}`, bindings: s.bindings, checks: s.checks, ids };
 }
 
 /** The errors the step path raises for what the statement found, first one first. */
@@ -166,7 +193,7 @@ function relation(s: Statement, owner: string, attr: RelationAttribute, ids: rea
   if (away) s.with(s.name('d'), `DELETE FROM ${quoteId(sides.table)} WHERE ${quoteId(sides.other)} IN (${marks})`, ids);
   const target = typeOf(s.ctx.storage, attr.target);
   // the new entry is a target too when the relation points at its own type
-  const targets = target.table === s.entry.table ? `(SELECT "id" FROM ${quoteId(target.table)} UNION ALL SELECT "id" FROM "e")` : quoteId(target.table);
+  const targets = target.table === s.entry?.table ? `(SELECT "id" FROM ${quoteId(target.table)} UNION ALL SELECT "id" FROM "e")` : quoteId(target.table);
   const columns = [sides.self, sides.other];
   const values = ['"o"."id"', '"t"."id"'];
   const bindings: unknown[] = [];
@@ -190,9 +217,16 @@ function relation(s: Statement, owner: string, attr: RelationAttribute, ids: rea
 /** new component rows (and what they hold), then their links in the owner's `<table>_components`, 1..n */
 function components(s: Statement, owner: TypeStorage, ownerName: string, field: string, items: readonly Item[]): void {
   if (items.length === 0) return;
-  const links: string[] = [];
-  const bindings: unknown[] = [];
-  items.forEach(({ uid, write, at }, i) => {
+  const names = newComponents(s, items);
+  const links = names.map((name) => `((SELECT "id" FROM ${quoteId(ownerName)}), (SELECT "id" FROM ${quoteId(name)}), ?, ?, ?)`);
+  const bindings = items.flatMap(({ uid }, i) => [uid, field, i + 1]);
+  const table = owner.componentLinks as string;
+  s.with(s.name('l'), `INSERT INTO ${quoteId(table)} ("entity_id", "component_id", "component_type", "field", "order") VALUES ${links.join(', ')}`, bindings);
+}
+
+/** each item's row and what it holds; the names of the CTEs answering their ids */
+function newComponents(s: Statement, items: readonly Item[]): string[] {
+  return items.map(({ uid, write, at }) => {
     // on a create no component belongs to the entry yet: the step path refuses an id
     if (write.id !== undefined) throw new NotCompiled();
     const component = typeOf(s.ctx.storage, uid);
@@ -200,11 +234,8 @@ function components(s: Statement, owner: TypeStorage, ownerName: string, field: 
     const name = s.name('c');
     s.with(name, `${insert.text} RETURNING "id"`, insert.bindings);
     associations(s, component, name, write.data, at);
-    links.push(`((SELECT "id" FROM ${quoteId(ownerName)}), (SELECT "id" FROM ${quoteId(name)}), ?, ?, ?)`);
-    bindings.push(uid, field, i + 1);
+    return name;
   });
-  const table = owner.componentLinks as string;
-  s.with(s.name('l'), `INSERT INTO ${quoteId(table)} ("entity_id", "component_id", "component_type", "field", "order") VALUES ${links.join(', ')}`, bindings);
 }
 
 /** the files of one media attribute in files_related_morphs, order 1..n; the files found (id, MIME type) are checked after */

@@ -5,6 +5,7 @@
  */
 import type { CreatePlan, DeletePlan, UpdatePlan, WriteData } from '../../plan/types.js';
 import { decodeRows, selectFields } from '../query/select-fields.js';
+import { quoteId } from '../naming.js';
 import type { RunContext } from '../run-context.js';
 import { query, runSql } from '../run-sql.js';
 import { typeOf, type TypeStorage } from '../storage-map.js';
@@ -79,6 +80,21 @@ export async function runCreate(ctx: RunContext, plan: CreatePlan): Promise<numb
   return hasAssociations(plan.data) || plan.localizationOf !== undefined ? atomically(ctx, insert) : insert(ctx);
 }
 
+/**
+ * The UPDATE read back by itself (RETURNING the columns findOne selects; PostgreSQL and SQLite),
+ * remembered for the read-back: 1, or 0 when there is no such row.
+ */
+async function updateRemembered(ctx: RunContext, type: TypeStorage, id: number, row: Record<string, unknown>): Promise<number> {
+  const selection = selectFields(type, undefined, type.table, ctx.dialect);
+  const columns = Object.keys(row);
+  const set = columns.map((c) => `${quoteId(c)} = ?`).join(', ');
+  const rows = await runSql(ctx, `UPDATE ${quoteId(type.table)} SET ${set} WHERE "id" = ? RETURNING ${selection.text}`, [...columns.map((c) => row[c]), id]);
+  if (rows.length === 0) return 0;
+  const [entry] = decodeRows(rows, selection);
+  ctx.written?.remember(type.uid, selection.columns, entry);
+  return 1;
+}
+
 /** Single types (no id in the plan): the one row there is, lowest id first. */
 async function resolveId(ctx: RunContext, type: TypeStorage, id: number | undefined): Promise<number | undefined> {
   if (id !== undefined) return Number.isSafeInteger(id) ? id : undefined;
@@ -95,7 +111,7 @@ export async function runUpdate(ctx: RunContext, plan: UpdatePlan): Promise<numb
   const update = async (c: RunContext) => {
     const id = await resolveId(c, type, plan.id);
     if (id === undefined) return undefined;
-    const changed = await query(c, type.table).where('id', id).update(row);
+    const changed = c.written && c.dialect.name !== 'mysql' ? await updateRemembered(c, type, id, row) : await query(c, type.table).where('id', id).update(row);
     if (!changed) return undefined;
     await writeBatched(c, type, id, plan.data, false);
     return id;
