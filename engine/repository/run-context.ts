@@ -10,7 +10,6 @@ import type { Connections } from './connections.js';
 import type { Dialect } from './dialect/dialect.js';
 import type { ObjectionModels } from './objection-models.js';
 import type { StorageMap } from './storage-map.js';
-import type { RowBatch } from './write/row-batch.js';
 import type { WrittenRows } from './written-rows.js';
 
 /** the open transaction a context is bound to (transaction.ts implements it) */
@@ -19,6 +18,13 @@ export interface TransactionScope {
   readonly connection: unknown;
   /** throws once the transaction has ended: its connection may serve another one by then */
   check(): void;
+}
+
+/** the rows a write gathers to insert at its end, and the files it names (write/row-batch.ts implements it) */
+export interface WriteBatch {
+  add(table: string, columns: readonly string[], rows: readonly (readonly unknown[])[]): void;
+  /** id -> MIME type of the files the write names (those that exist), when read once for the whole write */
+  readonly files?: ReadonlyMap<number, string>;
 }
 
 export interface RunContext {
@@ -39,7 +45,7 @@ export interface RunContext {
   /** inside a Repository.transaction: rows inserted so far, for the read-back (written-rows.ts) */
   readonly written?: WrittenRows;
   /** inside a create or update: link rows inserted at its end, files read once (write/row-batch.ts) */
-  readonly batch?: RowBatch;
+  readonly batch?: WriteBatch;
   /** set inside a transaction: every statement goes to its connection (run-sql.ts, transaction.ts) */
   readonly tx?: TransactionScope;
 }

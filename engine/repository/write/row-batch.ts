@@ -10,7 +10,7 @@
 import type { Attribute } from '../../../compiler/model/types.js';
 import type { ComponentWrite, WriteData } from '../../plan/types.js';
 import { FILE_UID } from '../naming.js';
-import type { RunContext } from '../run-context.js';
+import type { RunContext, WriteBatch } from '../run-context.js';
 import { query } from '../run-sql.js';
 import { typeOf, type TypeStorage } from '../storage-map.js';
 import { insertRows } from './insert-rows.js';
@@ -18,7 +18,7 @@ import { insertRows } from './insert-rows.js';
 /** rows per INSERT: well under every database's limit on bound values */
 const ROWS_PER_INSERT = 500;
 
-export class RowBatch {
+export class RowBatch implements WriteBatch {
   private readonly pending = new Map<string, { table: string; columns: readonly string[]; rows: (readonly unknown[])[] }>();
   /** id -> MIME type of the files the write names (those that exist), read once */
   files?: ReadonlyMap<number, string>;

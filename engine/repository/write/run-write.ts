@@ -1,7 +1,8 @@
 /**
  * engine/repository/write: run CreatePlan, UpdatePlan and DeletePlan. One statement for a scalar
- * write; a transaction (the caller's, or a new one) when links, components or media are written or
- * deleted too. created_at/updated_at are set here; published_at comes from the plan.
+ * write, and on PostgreSQL for a create with links, components and media too (create-statement.ts);
+ * a transaction (the caller's, or a new one) when links, components or media are written or
+ * deleted. created_at/updated_at are set here; published_at comes from the plan.
  */
 import type { CreatePlan, DeletePlan, UpdatePlan, WriteData } from '../../plan/types.js';
 import { decodeRows, selectFields } from '../query/select-fields.js';
@@ -56,9 +57,10 @@ async function createInOne(ctx: RunContext, type: TypeStorage, row: Record<strin
 /** writeAssociations with its link rows gathered and inserted at the end (row-batch.ts) */
 async function writeBatched(ctx: RunContext, type: TypeStorage, id: number, data: WriteData, creating: boolean): Promise<void> {
   if (!hasAssociations(data)) return;
-  const c: RunContext = { ...ctx, batch: await rowBatch(ctx, type, data) };
+  const batch = await rowBatch(ctx, type, data);
+  const c: RunContext = { ...ctx, batch };
   await writeAssociations(c, type, id, data, creating);
-  await c.batch?.flush(c);
+  await batch.flush(c);
 }
 
 export async function runCreate(ctx: RunContext, plan: CreatePlan): Promise<number> {
