@@ -71,6 +71,7 @@ export async function runCreate(ctx: RunContext, plan: CreatePlan): Promise<numb
   row.updated_at = now;
   if (type.draftAndPublish) row.published_at = publishedAtValue(ctx, plan.publishedAt);
   if (type.localized) row.locale = plan.locale ?? ctx.storage.defaultLocale;
+  if (plan.admin !== undefined) row.created_by_id = row.updated_by_id = plan.admin;
   const insert = async (c: RunContext) => {
     const compiled = c.dialect.name === 'postgres' && plan.localizationOf === undefined && hasAssociations(plan.data) ? await createInOne(c, type, row, plan.data) : undefined;
     if (compiled !== undefined) return compiled;
@@ -110,6 +111,7 @@ export async function runUpdate(ctx: RunContext, plan: UpdatePlan): Promise<numb
   const row = scalarRow(type, plan.data.scalars, ctx.dialect);
   row.updated_at = nowValue(ctx.dialect);
   if (type.draftAndPublish && plan.publishedAt !== undefined) row.published_at = publishedAtValue(ctx, plan.publishedAt);
+  if (plan.admin !== undefined) row.updated_by_id = plan.admin;
   const update = async (c: RunContext) => {
     const id = await resolveId(c, type, plan.id);
     if (id === undefined) return undefined;
