@@ -79,6 +79,14 @@ class Statement {
     return column;
   }
 
+  /** component tables written so far: two rows of one table would take their ids in an order the statement does not fix */
+  private readonly rowTables = new Set<string>();
+
+  useRowTable(table: string): void {
+    if (this.rowTables.has(table)) throw new NotCompiled();
+    this.rowTables.add(table);
+  }
+
   useLinkTable(table: string): void {
     if (this.linkTables.has(table)) throw new NotCompiled();
     this.linkTables.add(table);
@@ -230,6 +238,7 @@ function newComponents(s: Statement, items: readonly Item[]): string[] {
     // on a create no component belongs to the entry yet: the step path refuses an id
     if (write.id !== undefined) throw new NotCompiled();
     const component = typeOf(s.ctx.storage, uid);
+    s.useRowTable(component.table);
     const insert = insertText(s.ctx, component.table, scalarRow(component, write.data.scalars, s.ctx.dialect));
     const name = s.name('c');
     s.with(name, `${insert.text} RETURNING "id"`, insert.bindings);
