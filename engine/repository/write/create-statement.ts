@@ -14,7 +14,8 @@
  * compileNewComponents does the same for the new components of one attribute of an existing entry
  * (an update), answering their ids.
  * Shapes this statement cannot answer exactly as the step-by-step path does (a relation write with
- * positions, an item naming an existing component, a join table written twice, a new localization,
+ * positions, an item naming an existing component, a join table written twice, two rows of one
+ * component table (their ids would come in no fixed order), a new localization,
  * input the step path refuses) are not compiled: compileCreate answers undefined and the caller
  * takes the step path.
  */
