@@ -138,6 +138,8 @@ export interface CreatePlan {
   readonly locale?: string;
   /** a new localization of this entry: link it to the entry and to all of the entry's localizations */
   readonly localizationOf?: number;
+  /** the admin user behind the write (an admin's API token): written to created_by_id and updated_by_id with the row */
+  readonly admin?: number;
 }
 
 export interface UpdatePlan {
@@ -150,6 +152,8 @@ export interface UpdatePlan {
   readonly publishedAt?: string | null;
   /** `data.locale` as sent (localized types only); the handler refuses it when it differs from the entry's */
   readonly locale?: string;
+  /** the admin user behind the write (an admin's API token): written to updated_by_id with the row */
+  readonly admin?: number;
 }
 
 export interface DeletePlan {

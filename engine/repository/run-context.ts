@@ -20,6 +20,13 @@ export interface TransactionScope {
   check(): void;
 }
 
+/** the rows a write gathers to insert at its end, and the files it names (write/row-batch.ts implements it) */
+export interface WriteBatch {
+  add(table: string, columns: readonly string[], rows: readonly (readonly unknown[])[]): void;
+  /** id -> MIME type of the files the write names (those that exist), when read once for the whole write */
+  readonly files?: ReadonlyMap<number, string>;
+}
+
 export interface RunContext {
   /** the repository's knex; builders reach a transaction's connection through run-sql.ts's query()/bind() */
   readonly knex: Knex;
@@ -37,6 +44,8 @@ export interface RunContext {
   readonly compiledReads?: false;
   /** inside a Repository.transaction: rows inserted so far, for the read-back (written-rows.ts) */
   readonly written?: WrittenRows;
+  /** inside a create or update: link rows inserted at its end, files read once (write/row-batch.ts) */
+  readonly batch?: WriteBatch;
   /** set inside a transaction: every statement goes to its connection (run-sql.ts, transaction.ts) */
   readonly tx?: TransactionScope;
 }

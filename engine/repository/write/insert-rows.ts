@@ -13,18 +13,23 @@ import { runSql, runSqlHeader, type Row } from '../run-sql.js';
 export async function insertRow(ctx: RunContext, table: string, row: Readonly<Record<string, unknown>>): Promise<number>;
 export async function insertRow(ctx: RunContext, table: string, row: Readonly<Record<string, unknown>>, returning: string): Promise<Row>;
 export async function insertRow(ctx: RunContext, table: string, row: Readonly<Record<string, unknown>>, returning?: string): Promise<number | Row> {
-  const columns = Object.keys(row);
-  const values = columns.length === 0 ? ctx.dialect.defaultValues : `(${columns.map(quoteId).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`;
-  const bindings = columns.map((c) => row[c]);
+  const insert = insertText(ctx, table, row);
   if (!ctx.dialect.insertReturning) {
     // MySQL: the AUTO_INCREMENT id from the result header, the row read back by it
-    const { insertId } = await runSqlHeader(ctx, `INSERT INTO ${quoteId(table)} ${values}`, bindings);
+    const { insertId } = await runSqlHeader(ctx, insert.text, insert.bindings);
     if (returning === undefined) return insertId;
     const [r] = await runSql(ctx, `SELECT ${returning} FROM ${quoteId(table)} WHERE "id" = ?`, [insertId]);
     return r;
   }
-  const [r] = await runSql(ctx, `INSERT INTO ${quoteId(table)} ${values} RETURNING ${returning ?? '"id"'}`, bindings);
+  const [r] = await runSql(ctx, `${insert.text} RETURNING ${returning ?? '"id"'}`, insert.bindings);
   return returning === undefined ? Number(r.id) : r;
+}
+
+/** `INSERT INTO "t" ("a", "b") VALUES (?, ?)` (DEFAULT VALUES for an empty row) and its bindings */
+export function insertText(ctx: RunContext, table: string, row: Readonly<Record<string, unknown>>): { text: string; bindings: unknown[] } {
+  const columns = Object.keys(row);
+  const values = columns.length === 0 ? ctx.dialect.defaultValues : `(${columns.map(quoteId).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`;
+  return { text: `INSERT INTO ${quoteId(table)} ${values}`, bindings: columns.map((c) => row[c]) };
 }
 
 /** several rows with the same columns, in one statement */

@@ -1,20 +1,24 @@
 /**
  * engine/repository/write: run CreatePlan, UpdatePlan and DeletePlan. One statement for a scalar
- * write; a transaction (the caller's, or a new one) when links, components or media are written or
- * deleted too. created_at/updated_at are set here; published_at comes from the plan.
+ * write, and on PostgreSQL for a create with links, components and media too (create-statement.ts);
+ * a transaction (the caller's, or a new one) when links, components or media are written or
+ * deleted. created_at/updated_at are set here; published_at comes from the plan.
  */
-import type { CreatePlan, DeletePlan, UpdatePlan } from '../../plan/types.js';
+import type { CreatePlan, DeletePlan, UpdatePlan, WriteData } from '../../plan/types.js';
 import { decodeRows, selectFields } from '../query/select-fields.js';
+import { quoteId } from '../naming.js';
 import type { RunContext } from '../run-context.js';
-import { query } from '../run-sql.js';
+import { query, runSql } from '../run-sql.js';
 import { typeOf, type TypeStorage } from '../storage-map.js';
 import { atomically } from '../transaction.js';
 import { normalizeDatetime } from '../values/normalize-value.js';
+import { checkCreate, compileCreate } from './create-statement.js';
 import { deleteOwned, ownsMore } from './delete-owned.js';
 import { insertRow } from './insert-rows.js';
 import { nowValue, scalarRow } from './scalar-row.js';
 import { hasAssociations, writeAssociations } from './write-associations.js';
 import { linkLocalizations } from './link-localizations.js';
+import { rowBatch } from './row-batch.js';
 
 function publishedAtValue(ctx: RunContext, value: string | null | undefined): unknown {
   return value === null || value === undefined ? null : ctx.dialect.bindValue('datetime', normalizeDatetime(value, 'publishedAt'));
@@ -34,6 +38,31 @@ async function insertRemembered(ctx: RunContext, type: TypeStorage, row: Record<
   return entry.id;
 }
 
+/**
+ * PostgreSQL: the entry and everything it holds in one statement (create-statement.ts), its errors
+ * raised after it (the caller's transaction rolls it back); undefined when the shape is not compiled.
+ */
+async function createInOne(ctx: RunContext, type: TypeStorage, row: Record<string, unknown>, data: WriteData): Promise<number | undefined> {
+  const selection = ctx.written ? selectFields(type, undefined, type.table, ctx.dialect) : undefined;
+  const compiled = compileCreate(ctx, type, row, data, selection?.text ?? '"id"');
+  if (compiled === undefined) return undefined;
+  const [answer] = await runSql(ctx, compiled.text, compiled.bindings);
+  checkCreate(compiled, answer);
+  if (!selection) return Number(answer.id);
+  const [entry] = decodeRows([answer], selection);
+  ctx.written?.remember(type.uid, selection.columns, entry);
+  return entry.id;
+}
+
+/** writeAssociations with its link rows gathered and inserted at the end (row-batch.ts) */
+async function writeBatched(ctx: RunContext, type: TypeStorage, id: number, data: WriteData, creating: boolean): Promise<void> {
+  if (!hasAssociations(data)) return;
+  const batch = await rowBatch(ctx, type, data);
+  const c: RunContext = { ...ctx, batch };
+  await writeAssociations(c, type, id, data, creating);
+  await batch.flush(c);
+}
+
 export async function runCreate(ctx: RunContext, plan: CreatePlan): Promise<number> {
   const type = entryType(ctx, plan.uid);
   const row = scalarRow(type, plan.data.scalars, ctx.dialect);
@@ -42,13 +71,31 @@ export async function runCreate(ctx: RunContext, plan: CreatePlan): Promise<numb
   row.updated_at = now;
   if (type.draftAndPublish) row.published_at = publishedAtValue(ctx, plan.publishedAt);
   if (type.localized) row.locale = plan.locale ?? ctx.storage.defaultLocale;
+  if (plan.admin !== undefined) row.created_by_id = row.updated_by_id = plan.admin;
   const insert = async (c: RunContext) => {
+    const compiled = c.dialect.name === 'postgres' && plan.localizationOf === undefined && hasAssociations(plan.data) ? await createInOne(c, type, row, plan.data) : undefined;
+    if (compiled !== undefined) return compiled;
     const id = c.written ? await insertRemembered(c, type, row) : await insertRow(c, type.table, row);
-    await writeAssociations(c, type, id, plan.data, true);
+    await writeBatched(c, type, id, plan.data, true);
     if (type.localized && plan.localizationOf !== undefined) await linkLocalizations(c, type, id, plan.localizationOf);
     return id;
   };
   return hasAssociations(plan.data) || plan.localizationOf !== undefined ? atomically(ctx, insert) : insert(ctx);
+}
+
+/**
+ * The UPDATE read back by itself (RETURNING the columns findOne selects; PostgreSQL and SQLite),
+ * remembered for the read-back: 1, or 0 when there is no such row.
+ */
+async function updateRemembered(ctx: RunContext, type: TypeStorage, id: number, row: Record<string, unknown>): Promise<number> {
+  const selection = selectFields(type, undefined, type.table, ctx.dialect);
+  const columns = Object.keys(row);
+  const set = columns.map((c) => `${quoteId(c)} = ?`).join(', ');
+  const rows = await runSql(ctx, `UPDATE ${quoteId(type.table)} SET ${set} WHERE "id" = ? RETURNING ${selection.text}`, [...columns.map((c) => row[c]), id]);
+  if (rows.length === 0) return 0;
+  const [entry] = decodeRows(rows, selection);
+  ctx.written?.remember(type.uid, selection.columns, entry);
+  return 1;
 }
 
 /** Single types (no id in the plan): the one row there is, lowest id first. */
@@ -64,12 +111,13 @@ export async function runUpdate(ctx: RunContext, plan: UpdatePlan): Promise<numb
   const row = scalarRow(type, plan.data.scalars, ctx.dialect);
   row.updated_at = nowValue(ctx.dialect);
   if (type.draftAndPublish && plan.publishedAt !== undefined) row.published_at = publishedAtValue(ctx, plan.publishedAt);
+  if (plan.admin !== undefined) row.updated_by_id = plan.admin;
   const update = async (c: RunContext) => {
     const id = await resolveId(c, type, plan.id);
     if (id === undefined) return undefined;
-    const changed = await query(c, type.table).where('id', id).update(row);
+    const changed = c.written && c.dialect.name !== 'mysql' ? await updateRemembered(c, type, id, row) : await query(c, type.table).where('id', id).update(row);
     if (!changed) return undefined;
-    await writeAssociations(c, type, id, plan.data);
+    await writeBatched(c, type, id, plan.data, false);
     return id;
   };
   return hasAssociations(plan.data) ? atomically(ctx, update) : update(ctx);

@@ -8,11 +8,14 @@ import type { ComponentAttribute, DynamicZoneAttribute } from '../../../compiler
 import { ApplicationError, messages as m, type MessagePath } from '../../errors/index.js';
 import type { ComponentWrite, DynamicZoneItemWrite, WriteData } from '../../plan/types.js';
 import type { RunContext } from '../run-context.js';
-import { query } from '../run-sql.js';
+import { query, runSql } from '../run-sql.js';
 import { typeOf, type TypeStorage } from '../storage-map.js';
+import { checkCreate, compileNewComponents } from './create-statement.js';
 import { deleteComponents } from './delete-owned.js';
 import { insertRow, insertRows } from './insert-rows.js';
 import { scalarRow } from './scalar-row.js';
+
+const LINK_COLUMNS = ['entity_id', 'component_id', 'component_type', 'field', 'order'];
 
 type WriteNested = (ctx: RunContext, type: TypeStorage, id: number, data: WriteData, creating: boolean, at: MessagePath) => Promise<void>;
 
@@ -51,7 +54,14 @@ async function replaceComponents(ctx: RunContext, owner: TypeStorage, ownerId: n
   const owned = new Set(existing.map((l) => key(l.component_type, l.component_id)));
   const kept = new Set<string>();
   const ordered: { uid: string; id: number }[] = [];
-  for (const { uid, write, at } of items) {
+  // PostgreSQL: new components only (a whole attribute replaced), in one statement
+  const compiled = compileNewComponents(ctx, items);
+  if (compiled) {
+    const [answer] = await runSql(ctx, compiled.text, compiled.bindings);
+    checkCreate(compiled, answer);
+    items.forEach(({ uid }, i) => ordered.push({ uid, id: Number(answer[compiled.ids[i]]) }));
+  }
+  for (const { uid, write, at } of compiled ? [] : items) {
     const component = typeOf(ctx.storage, uid);
     let id = write.id;
     if (id !== undefined) {
@@ -70,6 +80,8 @@ async function replaceComponents(ctx: RunContext, owner: TypeStorage, ownerId: n
   if (!creating && existing.length) await query(ctx, links).where({ entity_id: ownerId, field }).del();
   if (dropped.length) await deleteComponents(ctx, dropped);
   if (ordered.length) {
-    await insertRows(ctx, links, ['entity_id', 'component_id', 'component_type', 'field', 'order'], ordered.map((c, i) => [ownerId, c.id, c.uid, field, i + 1]));
+    const rows = ordered.map((c, i) => [ownerId, c.id, c.uid, field, i + 1]);
+    if (ctx.batch) ctx.batch.add(links, LINK_COLUMNS, rows);
+    else await insertRows(ctx, links, LINK_COLUMNS, rows);
   }
 }

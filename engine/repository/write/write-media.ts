@@ -9,6 +9,9 @@ import { FILE_UID } from '../naming.js';
 import type { RunContext } from '../run-context.js';
 import { query } from '../run-sql.js';
 import { typeOf, type TypeStorage } from '../storage-map.js';
+import { insertRows } from './insert-rows.js';
+
+const MORPH_COLUMNS = ['file_id', 'related_id', 'related_type', 'field', 'order'];
 
 /** `at`: the attribute's path in the request body (`['seo', 'metaImage']` inside a component), for errors */
 export async function writeMedia(ctx: RunContext, owner: TypeStorage, ownerId: number, name: string, attr: MediaAttribute, fileIds: readonly number[], creating: boolean, at: MessagePath = [name]): Promise<void> {
@@ -21,17 +24,28 @@ export async function writeMedia(ctx: RunContext, owner: TypeStorage, ownerId: n
   if (twice !== undefined) throw invalid(m.fileTwice(at, twice));
   if (fileIds.length) {
     const files = typeOf(ctx.storage, FILE_UID);
-    const rows: { id: unknown; mime: unknown }[] = await query(ctx, files.table).whereIn('id', fileIds).select('id', 'mime');
-    const found = new Map(rows.map((r) => [Number(r.id), typeof r.mime === 'string' ? r.mime : '']));
-    const missing = fileIds.filter((id) => !found.has(id));
-    if (missing.length) throw invalid(m.relationsNotFound(missing.length, FILE_UID));
-    const refused = attr.allowedTypes.length ? fileIds.filter((id) => !attr.allowedTypes.includes(mediaTypeOf(found.get(id)!))) : [];
-    if (refused.length) throw invalid(m.fileType(at, refused, attr.allowedTypes));
+    const known = ctx.batch?.files;
+    const rows: { id: unknown; mime: unknown }[] = known
+      ? fileIds.filter((id) => known.has(id)).map((id) => ({ id, mime: known.get(id) }))
+      : await query(ctx, files.table).whereIn('id', fileIds).select('id', 'mime');
+    checkFiles(attr, fileIds, rows, at);
   }
   if (!creating) await query(ctx, morph).where({ related_id: ownerId, related_type: owner.uid, field: name }).del();
   if (fileIds.length) {
-    await query(ctx, morph).insert(fileIds.map((file_id, i) => ({ file_id, related_id: ownerId, related_type: owner.uid, field: name, order: i + 1 })));
+    const rows = fileIds.map((file_id, i) => [file_id, ownerId, owner.uid, name, i + 1]);
+    if (ctx.batch) ctx.batch.add(morph, MORPH_COLUMNS, rows);
+    else await insertRows(ctx, morph, MORPH_COLUMNS, rows);
   }
+}
+
+/** the files found for `fileIds` (id, mime): a ValidationError for unknown ids, then for MIME types the attribute's allowedTypes exclude */
+export function checkFiles(attr: MediaAttribute, fileIds: readonly number[], rows: readonly { id: unknown; mime: unknown }[], at: MessagePath): void {
+  const invalid = (message: string) => ValidationError.of([validationIssue(at, message)]);
+  const found = new Map(rows.map((r) => [Number(r.id), typeof r.mime === 'string' ? r.mime : '']));
+  const missing = fileIds.filter((id) => !found.has(id));
+  if (missing.length) throw invalid(m.relationsNotFound(missing.length, FILE_UID));
+  const refused = attr.allowedTypes.length ? fileIds.filter((id) => !attr.allowedTypes.includes(mediaTypeOf(found.get(id)!))) : [];
+  if (refused.length) throw invalid(m.fileType(at, refused, attr.allowedTypes));
 }
 
 /** Strapi's media library categories: `image/png` -> images; `application/pdf` -> files. */

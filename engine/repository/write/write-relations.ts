@@ -37,10 +37,10 @@ export async function writeRelation(ctx: RunContext, selfId: number, name: strin
   await applyLinks(ctx, s, attr, selfId, current, final);
 }
 
-const missingTargets = (attr: RelationAttribute, at: MessagePath, count: number) => invalid(at, m.relationsNotFound(count, attr.target));
+export const missingTargets = (attr: RelationAttribute, at: MessagePath, count: number) => invalid(at, m.relationsNotFound(count, attr.target));
 
 /** bidirectional and the other side holds one entry at most: linking takes the target away from its previous owner */
-const takesAway = (attr: RelationAttribute) => attr.inverse !== undefined && (attr.relation === 'oneToOne' || attr.relation === 'oneToMany');
+export const takesAway = (attr: RelationAttribute) => attr.inverse !== undefined && (attr.relation === 'oneToOne' || attr.relation === 'oneToMany');
 
 /**
  * The links of a new entry in one statement: INSERT ... SELECT from the target table, so ids that

@@ -98,8 +98,9 @@ test('a create: one INSERT per row or link set, one transaction, the answer read
   const r = await s.request('POST', '/api/articles', { body: { data }, token: admin });
   assert.is(r.status, 200, r.text);
   const sent = requestStatements(s.queries);
-  // BEGIN, article, author link, category link, tag links, seo, seo link, COMMIT
-  assert.is(sent.length, 8, sent.join('\n'));
+  // PostgreSQL: BEGIN, one statement (data-modifying CTEs), COMMIT;
+  // else BEGIN, article, author link, category link, tag links, seo, seo link, COMMIT
+  assert.is(sent.length, DIALECT === 'postgres' ? 3 : 8, sent.join('\n'));
   assert.ok(!sent.some((q) => /^SELECT/i.test(q)), 'no SELECT: the INSERT returned the row');
   const stored = await s.get(`/api/articles/${r.body.data.id}`, admin);
   assert.equal(r.body, stored.body, 'the answer is what a read of the entry answers');
@@ -108,7 +109,7 @@ test('a create: one INSERT per row or link set, one transaction, the answer read
   const populated = await s.request('POST', '/api/articles?populate[author]=true', { body: { data: { ...data, title: 'Created and populated' } }, token: admin });
   assert.is(populated.status, 200, populated.text);
   assert.is(populated.body.data.attributes.author.data.id, shared.author);
-  assert.is(requestStatements(s.queries).length, 9);
+  assert.is(requestStatements(s.queries).length, (DIALECT === 'postgres' ? 3 : 8) + 1);
 });
 
 test.run();

@@ -79,9 +79,14 @@ test('populateCreatorFields: every REST entry carries createdBy and updatedBy', 
   assert.is(deleted.body.data.attributes.createdBy, null);
 });
 
+/** UPDATE statements a request sent to entry tables (the token's own touch left out) */
+const entryUpdates = () => s.queries.filter((q) => /^update/i.test(q) && !/quire_api_tokens/.test(q));
+
 test('types without populateCreatorFields never show them, though the columns are filled', async () => {
-  const created = await s.request('POST', '/api/articles', { body: { data: { title: 'By Ada' } }, token: adaToken });
+  s.queries.length = 0;
+  const created = await s.request('POST', '/api/articles', { body: { data: { title: 'By Ada', tags: [] } }, token: adaToken });
   assert.is(created.status, 200, created.text);
+  assert.equal(entryUpdates(), [], 'the admin is written with the row, no UPDATE of its own');
   const id = created.body.data.id;
   for (const path of [`/api/articles/${id}`, '/api/articles', `/api/articles/${id}?populate=*`, '/api/articles?populate[0]=createdBy']) {
     const r = await s.get(path, adaToken);
@@ -91,6 +96,12 @@ test('types without populateCreatorFields never show them, though the columns ar
   const [row] = await knexOf(s)('articles').where('id', id);
   assert.is(Number(row.created_by_id), 1);
   assert.is(Number(row.updated_by_id), 1);
+  s.queries.length = 0;
+  const updated = await s.request('PUT', `/api/articles/${id}`, { body: { data: { title: 'By Ada, revised by Grace' } }, token: graceToken });
+  assert.is(updated.status, 200, updated.text);
+  assert.is(entryUpdates().length, 1, 'one UPDATE: the row and its updated_by_id together');
+  const [after] = await knexOf(s)('articles').where('id', id);
+  assert.equal([Number(after.created_by_id), Number(after.updated_by_id)], [1, 2]);
 });
 
 test.run();
