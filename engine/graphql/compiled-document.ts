@@ -29,6 +29,8 @@ import { SelectionReader } from './selection-populate.js';
 import type { Owner } from './type-index.js';
 
 const SYSTEM_FIELDS = new Set(['createdAt', 'updatedAt', 'publishedAt', 'locale']);
+/** shapes remembered per root field node and per variable values */
+const SHAPES_PER_NODE = 16;
 
 /** a selection this module does not answer; `reason` goes to the debug line */
 class NotShaped extends Error {}
@@ -47,6 +49,8 @@ interface Group {
  */
 class ShapeReader {
   private readonly reader: SelectionReader;
+  /** the read permissions the shapes read so far depend on: uid -> may find */
+  checks: [string, boolean][] = [];
 
   constructor(
     private readonly schema: GraphQLSchema,
@@ -162,6 +166,7 @@ class ShapeReader {
           const target = this.ctx.runtime.index.byUid.get(uid);
           if (!target) throw new NotShaped(`relation to ${uid}`);
           const visible = attr.kind === 'media' || this.ctx.canFind(uid);
+          if (attr.kind === 'relation') this.checks.push([uid, visible]);
           return { key: g.key, kind: 'link', field: g.name, members: this.wrapper(named, sets2, target, tag.children, visible) };
         }
         case 'component': {
@@ -185,6 +190,15 @@ class ShapeReader {
   }
 }
 
+/** the variables as JSON; undefined when they do not serialize (then nothing is remembered) */
+function jsonKey(values: Record<string, unknown>): string | undefined {
+  try {
+    return JSON.stringify(values);
+  } catch {
+    return undefined;
+  }
+}
+
 /** An attribute of `owner`, or the `localizations` relation of a localized content-type. */
 function attributeOf(owner: Owner, name: string): Attribute | undefined {
   if (Object.hasOwn(owner.schema.attributes, name)) return owner.schema.attributes[name];
@@ -202,6 +216,24 @@ export interface CompiledDocuments {
  */
 export function compiledDocuments(schema: GraphQLSchema, guarded: ReadonlySet<string>): CompiledDocuments {
   const query = schema.getQueryType();
+  // shapes per root field node (documents are cached: document-cache.ts) and variables, with the
+  // read permissions each depends on (a requester who may read other types gets a shape of their own)
+  const known = new WeakMap<FieldNode, Map<string, { shape: GraphqlShape; checks: readonly [string, boolean][] }[]>>();
+  const shapeOf = (ctx: GraphqlContext, node: FieldNode, variables: string | undefined, build: () => GraphqlShape, reader: ShapeReader): GraphqlShape => {
+    if (variables === undefined) return build();
+    let byVariables = known.get(node);
+    const kept = byVariables?.get(variables)?.find((k) => k.checks.every(([uid, may]) => ctx.canFind(uid) === may));
+    if (kept) return kept.shape;
+    reader.checks = [];
+    const shape = build();
+    if (!byVariables) known.set(node, (byVariables = new Map()));
+    if (byVariables.size >= SHAPES_PER_NODE) byVariables.clear();
+    const list = byVariables.get(variables) ?? [];
+    if (list.length >= SHAPES_PER_NODE) list.length = 0;
+    list.push({ shape, checks: reader.checks });
+    byVariables.set(variables, list);
+    return shape;
+  };
 
   async function answer(args: ExecutionArgs): Promise<string | undefined> {
     const ctx = args.contextValue as GraphqlContext;
@@ -218,6 +250,7 @@ export function compiledDocuments(schema: GraphQLSchema, guarded: ReadonlySet<st
     const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], args.variableValues ?? {}, { maxErrors: 50 });
     if (coerced.errors) return undefined;
     const variables = coerced.coerced;
+    const variablesKey = jsonKey(variables);
     const fragments: Record<string, FragmentDefinitionNode> = {};
     for (const d of args.document.definitions) if (d.kind === 'FragmentDefinition') fragments[d.name.value] = d;
     const shapes = new ShapeReader(schema, ctx, variables, fragments, guarded);
@@ -240,7 +273,10 @@ export function compiledDocuments(schema: GraphQLSchema, guarded: ReadonlySet<st
         const info = { schema, fragments, variableValues: variables, fieldNodes: g.nodes, returnType: def.type } as unknown as GraphQLResolveInfo;
         const read = selectionOf(ctx, op.uid, info);
         const owner = ctx.runtime.index.byUid.get(op.uid)!;
-        const shape: GraphqlShape = { members: shapes.wrapper(getNamedType(def.type).name, g.nodes.filter((n) => n.selectionSet).map((n) => n.selectionSet!), owner, read.tags) };
+        const sets = g.nodes.filter((n) => n.selectionSet).map((n) => n.selectionSet!);
+        const build = (): GraphqlShape => ({ members: shapes.wrapper(getNamedType(def.type).name, sets, owner, read.tags) });
+        // one node per response key: a key merged from several nodes is read anew
+        const shape = shapeOf(ctx, g.nodes[0], g.nodes.length === 1 ? variablesKey : undefined, build, shapes);
         if (list) return () => findEntriesText(actions, ctx.caller, op.uid, graphqlQuery(fieldArgs, read, read.meta), extras, shape);
         const id = op.action === 'findOne' ? (fieldArgs.id ?? undefined) : undefined;
         return () => findEntryText(actions, ctx.caller, op.uid, id, oneQuery(fieldArgs, read), extras, shape);

@@ -8,12 +8,16 @@
  */
 import { createHash } from 'node:crypto';
 import type { FindOnePlan, FindPlan } from '../plan/types.js';
-import { compileGraphqlFind, compileGraphqlFindOne, GRAPHQL_NOT_SHAPED, type GraphqlShape } from './compiled-read/compile-graphql.js';
+import { compileGraphqlRead, GRAPHQL_NOT_SHAPED, type GraphqlShape } from './compiled-read/compile-graphql.js';
 import { compileFind, compileFindOne, NotCompiled } from './compiled-read/compile-read.js';
 import { JSON_TOO_DEEP } from './compiled-read/json-value.js';
+import type { Sql } from './query/sql.js';
 import type { RunContext } from './run-context.js';
 import { runSql } from './run-sql.js';
 import type { CompiledRead, CompiledReadStats } from './types.js';
+
+/** statement names by statement: a statement compiled once (compileGraphqlRead) is hashed once */
+const NAMES = new WeakMap<Sql, string>();
 
 export async function runFindText(ctx: RunContext, plan: FindPlan | FindOnePlan, stats: CompiledReadStats, shape?: GraphqlShape): Promise<CompiledRead> {
   const fallback = (reason: string): CompiledRead => {
@@ -26,7 +30,7 @@ export async function runFindText(ctx: RunContext, plan: FindPlan | FindOnePlan,
   if (ctx.strapi) return fallback('a database Strapi manages');
   let statement;
   try {
-    if (shape) statement = plan.kind === 'find' ? compileGraphqlFind(ctx, plan, shape) : compileGraphqlFindOne(ctx, plan, shape);
+    if (shape) statement = compileGraphqlRead(ctx, plan, shape);
     else statement = plan.kind === 'find' ? compileFind(ctx, plan) : compileFindOne(ctx, plan);
   } catch (err) {
     if (err instanceof NotCompiled) return fallback(err.reason);
@@ -35,7 +39,8 @@ export async function runFindText(ctx: RunContext, plan: FindPlan | FindOnePlan,
   try {
     // prepared per connection by a name of its text: the statement is long and its parse and plan
     // cost more than its run; with plan_cache_mode=force_generic_plan (connect.ts) it is planned once
-    const name = `quire_read_${createHash('sha1').update(statement.text).digest('base64url')}`;
+    let name = NAMES.get(statement);
+    if (!name) NAMES.set(statement, (name = `quire_read_${createHash('sha1').update(statement.text).digest('base64url')}`));
     const [row] = await runSql(ctx, statement.text, statement.bindings, name);
     stats.compiled++;
     return { body: (row?.body as string | null | undefined) ?? null };

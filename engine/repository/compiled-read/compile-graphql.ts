@@ -240,6 +240,34 @@ class GraphqlCompiler extends ReadCompiler {
   }
 }
 
+/** statements compiled per storage map, by their plan and shape (a repeated query compiles once) */
+const STATEMENTS = new WeakMap<object, Map<string, Sql>>();
+const STATEMENTS_KEPT = 500;
+
+/**
+ * compileGraphqlFind / compileGraphqlFindOne, remembered: writing the statement costs more than
+ * sending it, and a repeated query (same document, variables and permissions) has the same plan
+ * and shape, so the same statement.
+ */
+export function compileGraphqlRead(ctx: RunContext, plan: FindPlan | FindOnePlan, shape: GraphqlShape): Sql {
+  let key: string | undefined;
+  try {
+    key = JSON.stringify([plan, shape]);
+  } catch {
+    key = undefined; // a plan value JSON cannot write: compiled each time
+  }
+  let known = STATEMENTS.get(ctx.storage);
+  const hit = key === undefined ? undefined : known?.get(key);
+  if (hit) return hit;
+  const statement = plan.kind === 'find' ? compileGraphqlFind(ctx, plan, shape) : compileGraphqlFindOne(ctx, plan, shape);
+  if (key !== undefined) {
+    if (!known) STATEMENTS.set(ctx.storage, (known = new Map()));
+    if (known.size >= STATEMENTS_KEPT) known.clear();
+    known.set(key, statement);
+  }
+  return statement;
+}
+
 /** `articles(..) { data { .. } meta { pagination { .. } } }` -> `SELECT '{"data":[..],"meta":{..}}' AS "body"` */
 export function compileGraphqlFind(ctx: RunContext, plan: FindPlan, shape: GraphqlShape): Sql {
   const type = typeOf(ctx.storage, plan.uid);
