@@ -12,11 +12,10 @@
 import type { FindOnePlan, FindPlan, PagePlan, PopulateSpec, PopulateTree, PublicationState } from '../../plan/types.js';
 import { FILE_UID, qualified, quoteId } from '../naming.js';
 import { itemSpec } from '../populate/populate-components.js';
-import { rootConditions } from '../query/root-conditions.js';
 import { joinSql, sql, type Sql } from '../query/sql.js';
 import type { RunContext } from '../run-context.js';
 import { linkSides, typeOf, type TypeStorage } from '../storage-map.js';
-import { listRows, member, members, NotCompiled, ReadCompiler, ROOT, type Link } from './compile-read.js';
+import { listRows, member, members, NotCompiled, oneRowWhere, ReadCompiler, ROOT, type Link } from './compile-read.js';
 import { columnJson, jsNumber, textLiteral } from './json-value.js';
 
 /** the message prefix of the cast failure that sends a request the usual way (see the header) */
@@ -286,9 +285,7 @@ export function compileGraphqlFindOne(ctx: RunContext, plan: FindOnePlan, shape:
   const type = typeOf(ctx.storage, plan.uid);
   const c = new GraphqlCompiler(ctx);
   c.scope.aliases.next(); // t0
-  const where = plan.id !== undefined
-    ? sql(`${qualified(ROOT, 'id')} = ?`, [plan.id])
-    : rootConditions(type, ROOT, c.scope, undefined, plan.publicationState, plan.locale);
+  const where = oneRowWhere(c, type, plan);
   const level: Level = { type, alias: ROOT, populate: plan.populate, state: plan.publicationState };
   const entities = (list: readonly GraphqlMember[]) => joinSql([
     sql('COALESCE((SELECT '), c.row(list, level),

@@ -252,14 +252,19 @@ export function compileFind(ctx: RunContext, plan: FindPlan): Sql {
   return joinSql([sql('SELECT '), data, sql(' || '), meta, sql(' AS "body"')], '');
 }
 
+/** the row of a findOne at alias ROOT: by id (any publication state), or a single type's entry */
+export function oneRowWhere(c: ReadCompiler, type: TypeStorage, plan: FindOnePlan): Sql {
+  return plan.id !== undefined
+    ? sql(`${qualified(ROOT, 'id')} = ?`, [plan.id])
+    : rootConditions(type, ROOT, c.scope, undefined, plan.publicationState, plan.locale);
+}
+
 /** One entry by id (any publication state) or a single type's entry: `{"data":{..},"meta":{}}`, NULL when there is none. */
 export function compileFindOne(ctx: RunContext, plan: FindOnePlan): Sql {
   const type = typeOf(ctx.storage, plan.uid);
   const c = new ReadCompiler(ctx);
   c.scope.aliases.next(); // t0
-  const where = plan.id !== undefined
-    ? sql(`${qualified(ROOT, 'id')} = ?`, [plan.id])
-    : rootConditions(type, ROOT, c.scope, undefined, plan.publicationState, plan.locale);
+  const where = oneRowWhere(c, type, plan);
   const entry = c.entry(type, ROOT, plan);
   return joinSql([
     sql(`SELECT (SELECT '{"data":' || `), entry,
