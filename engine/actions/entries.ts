@@ -10,6 +10,7 @@ import type { ContentType } from '../../compiler/model/types.js';
 import { NotFoundError } from '../errors/index.js';
 import { ALL_LOCALES, parseLocale, planCreate, planFind, planFindOne, type PageLimits, type ReadOptions } from '../plan/index.js';
 import type { CreatePlan, Entry, FindOnePlan, FindPlan, PagePlan, UpdatePlan, WriteData } from '../plan/types.js';
+import type { GraphqlShape } from '../repository/compiled-read/compile-graphql.js';
 import type { Repository } from '../repository/types.js';
 import type { ParsedQuery } from '../request/parsed-query.js';
 import type { ActionContext, Caller } from './action-context.js';
@@ -125,13 +126,16 @@ export async function findEntry(ctx: ActionContext, caller: Caller, uid: string,
 /**
  * The REST body of a list or of one entry as the database wrote it in one statement (repository
  * findText), or undefined when this read is answered the usual way (findEntries / findEntry with
- * engine/response shaping): lifecycle hooks on the type, creator fields, a plan inspector, or a read
- * the repository does not compile (logged at debug level and counted in `repo.compiledReads`).
+ * engine/response shaping): lifecycle hooks on the type, creator fields, or a read the repository
+ * does not compile (logged at debug level and counted in `repo.compiledReads`). With `shape`, the
+ * text is a GraphQL root field's value for that selection instead (engine/graphql/compiled-document.ts).
+ * A plan inspector sees the plan before it runs.
  */
-export async function findEntriesText(ctx: ActionContext, caller: Caller, uid: string, query: ParsedQuery, extras?: ReadExtras): Promise<string | undefined> {
+export async function findEntriesText(ctx: ActionContext, caller: Caller, uid: string, query: ParsedQuery, extras?: ReadExtras, shape?: GraphqlShape): Promise<string | undefined> {
   if (!compilable(ctx, uid, 'findMany', extras)) return undefined;
   const plan = planFind(ctx.model, uid, query, readOptions(caller, extras));
-  const read = await ctx.repo.findText(plan);
+  extras?.inspect?.(plan);
+  const read = await ctx.repo.findText(plan, shape);
   if ('fallback' in read) {
     ctx.log?.debug({ uid, reason: read.fallback }, 'read not compiled to one statement');
     return undefined;
@@ -139,14 +143,15 @@ export async function findEntriesText(ctx: ActionContext, caller: Caller, uid: s
   return read.body ?? undefined;
 }
 
-/** findEntry's answer as one statement's text (see findEntriesText); NotFoundError when there is no entry. */
-export async function findEntryText(ctx: ActionContext, caller: Caller, uid: string, rawId: unknown, query: ParsedQuery, extras?: ReadExtras): Promise<string | undefined> {
+/** findEntry's answer as one statement's text (see findEntriesText); NotFoundError when there is no entry (REST) or a malformed id. */
+export async function findEntryText(ctx: ActionContext, caller: Caller, uid: string, rawId: unknown, query: ParsedQuery, extras?: ReadExtras, shape?: GraphqlShape): Promise<string | undefined> {
   const type = contentType(ctx, uid);
   if (!compilable(ctx, uid, 'findOne', extras)) return undefined;
   const id = rawId === undefined && isSingle(type) ? undefined : parseEntryId(rawId);
   if (id === undefined && !isSingle(type)) throw notFound();
   const plan = planFindOne(ctx.model, uid, id, query, readOptions(caller, extras));
-  const read = await ctx.repo.findText(plan);
+  extras?.inspect?.(plan);
+  const read = await ctx.repo.findText(plan, shape);
   if ('fallback' in read) {
     ctx.log?.debug({ uid, reason: read.fallback }, 'read not compiled to one statement');
     return undefined;
@@ -155,9 +160,9 @@ export async function findEntryText(ctx: ActionContext, caller: Caller, uid: str
   return read.body;
 }
 
-/** reads the one-statement path may answer: no hooks, no creator fields, no plan inspector */
+/** reads the one-statement path may answer: no hooks, no creator fields */
 function compilable(ctx: ActionContext, uid: string, action: 'findMany' | 'findOne', extras: ReadExtras | undefined): boolean {
-  if (extras?.inspect || ctx.hooks?.has(uid, action)) return false;
+  if (ctx.hooks?.has(uid, action)) return false;
   return !(extras?.creators && ctx.model.contentTypes[uid]?.populateCreatorFields);
 }
 

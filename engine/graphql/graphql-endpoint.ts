@@ -21,6 +21,7 @@ import type { HttpRequest, Reply, Route } from '../http/route.js';
 import type { RouteEntry } from '../http/route-entry.js';
 import { UPLOAD_PERMISSION_UID } from '../upload/stored-files.js';
 import { buildResolvers } from './build-resolvers.js';
+import { compiledDocuments } from './compiled-document.js';
 import { createCompiledExecute } from './compiled-execute.js';
 import { DocumentCache } from './document-cache.js';
 import { costLimitRule, depthLimitRule, documentLimits, type DocumentLimits } from './document-limits.js';
@@ -53,6 +54,8 @@ interface RequestState {
   answered: boolean;
   /** the result, when it has no errors: serialized here (see `execute` below) */
   result?: ExecutionResult;
+  /** the answer's text, when the database wrote it (compiled-document.ts) */
+  text?: string;
 }
 
 function parseLimited(source: string, limits: DocumentLimits) {
@@ -112,6 +115,10 @@ export async function createGraphqlEndpoint(actions: ActionContext, config: Serv
   const documents = new DocumentCache();
   // repeated queries run compiled (compiled-execute.ts)
   const run = createCompiledExecute();
+  // query documents the database answers in one statement per root field (compiled-document.ts)
+  const guarded = new Set([...Object.keys({ ...uploads?.resolversConfig, ...extension?.resolversConfig }),
+    ...Object.entries(extension?.resolvers ?? {}).flatMap(([type, fields]) => Object.keys(fields ?? {}).map((f) => `${type}.${f}`))]);
+  const compiled = compiledDocuments(schema, guarded);
   const handler = createHandler<IncomingMessage, RequestState, Record<string, unknown>>({
     schema,
     // repeated documents: parsed and validated once (document-cache.ts)
@@ -122,8 +129,14 @@ export async function createGraphqlEndpoint(actions: ActionContext, config: Serv
     context: (req) => (req.context.context ??= contextFor(req.context)) as unknown as Record<string, unknown>,
     execute: (async (args: ExecutionArgs) => {
       if (onOperation) onOperation(getOperationAST(args.document, args.operationName)?.operation ?? 'unknown');
-      const result = await run(args);
       const state = requestStates.get(args.contextValue as GraphqlContext);
+      const text = state && (await compiled.answer(args));
+      if (state && text !== undefined) {
+        state.answered = true;
+        state.text = text;
+        return { data: null };
+      }
+      const result = await run(args);
       if (!state) return result;
       state.answered = 'data' in result;
       // graphql-http serializes with a replacer (for Error values, which only `errors` can hold),
@@ -166,7 +179,7 @@ export async function createGraphqlEndpoint(actions: ActionContext, config: Serv
     const [payload, init] = await handler(request);
     // graphql-http answers 200 to `application/json` clients even when nothing ran; Strapi (Apollo) says 400
     const status = init.status === 200 && !state.answered ? 400 : init.status;
-    const text = state.result && status === 200 ? JSON.stringify(state.result) : payload ?? '';
+    const text = status === 200 && state.text !== undefined ? state.text : state.result && status === 200 ? JSON.stringify(state.result) : payload ?? '';
     return { status, headers: { ...(init.headers as Record<string, string> | undefined) }, payload: text };
   }
 

@@ -29,7 +29,7 @@ export function estimateRows(tree: PopulateTree, parents: number): number {
 export class RowBudget {
   private left: number;
 
-  constructor(private readonly limit: number) {
+  constructor(readonly limit: number) {
     this.left = limit;
   }
 

@@ -9,6 +9,7 @@ import type { CreatePlan, DeletePlan, Entry, FindOnePlan, FindPlan, UpdatePlan }
 import { readCreators, stampCreator } from './creator-fields.js';
 import type { RunContext } from './run-context.js';
 import { runFind, runFindOne } from './run-find.js';
+import type { GraphqlShape } from './compiled-read/compile-graphql.js';
 import { runFindText } from './run-find-text.js';
 import { createAdminUser, findAdminUserByEmail } from './stores/admin-users.js';
 import { createApiToken, deleteApiToken, findApiTokenByHash, findApiTokenByName, listApiTokens, rekeyApiToken, touchApiToken } from './stores/api-tokens.js';
@@ -128,8 +129,8 @@ export class KnexRepository implements Repository {
     return this.guard(() => runFindOne(this.ctx, plan));
   }
 
-  findText(plan: FindPlan | FindOnePlan): Promise<CompiledRead> {
-    return this.guard(() => runFindText(this.ctx, plan, this.compiledReads));
+  findText(plan: FindPlan | FindOnePlan, shape?: GraphqlShape): Promise<CompiledRead> {
+    return this.guard(() => runFindText(this.ctx, plan, this.compiledReads, shape));
   }
 
   create(plan: CreatePlan): Promise<number> {

@@ -3,17 +3,23 @@
  * (compiled-read/compile-read.ts), handed back without parsing. PostgreSQL outside transactions only;
  * any other read, or one the compiler does not cover, comes back as `{ fallback }` (counted), and the
  * caller answers it with runFind/runFindOne. A json value nested deeper than the compiled depth stops
- * the statement; that read falls back too.
+ * the statement; that read falls back too. With a GraphQL shape (compile-graphql.ts) the text is that
+ * root field's value; a value the shape cannot write stops the statement and the read falls back.
  */
 import { createHash } from 'node:crypto';
 import type { FindOnePlan, FindPlan } from '../plan/types.js';
+import { compileGraphqlRead, GRAPHQL_NOT_SHAPED, type GraphqlShape } from './compiled-read/compile-graphql.js';
 import { compileFind, compileFindOne, NotCompiled } from './compiled-read/compile-read.js';
 import { JSON_TOO_DEEP } from './compiled-read/json-value.js';
+import type { Sql } from './query/sql.js';
 import type { RunContext } from './run-context.js';
 import { runSql } from './run-sql.js';
 import type { CompiledRead, CompiledReadStats } from './types.js';
 
-export async function runFindText(ctx: RunContext, plan: FindPlan | FindOnePlan, stats: CompiledReadStats): Promise<CompiledRead> {
+/** statement names by statement: a statement compiled once (compileGraphqlRead) is hashed once */
+const NAMES = new WeakMap<Sql, string>();
+
+export async function runFindText(ctx: RunContext, plan: FindPlan | FindOnePlan, stats: CompiledReadStats, shape?: GraphqlShape): Promise<CompiledRead> {
   const fallback = (reason: string): CompiledRead => {
     stats.fallback++;
     return { fallback: reason };
@@ -24,7 +30,8 @@ export async function runFindText(ctx: RunContext, plan: FindPlan | FindOnePlan,
   if (ctx.strapi) return fallback('a database Strapi manages');
   let statement;
   try {
-    statement = plan.kind === 'find' ? compileFind(ctx, plan) : compileFindOne(ctx, plan);
+    if (shape) statement = compileGraphqlRead(ctx, plan, shape);
+    else statement = plan.kind === 'find' ? compileFind(ctx, plan) : compileFindOne(ctx, plan);
   } catch (err) {
     if (err instanceof NotCompiled) return fallback(err.reason);
     throw err;
@@ -32,13 +39,15 @@ export async function runFindText(ctx: RunContext, plan: FindPlan | FindOnePlan,
   try {
     // prepared per connection by a name of its text: the statement is long and its parse and plan
     // cost more than its run; with plan_cache_mode=force_generic_plan (connect.ts) it is planned once
-    const name = `quire_read_${createHash('sha1').update(statement.text).digest('base64url')}`;
+    let name = NAMES.get(statement);
+    if (!name) NAMES.set(statement, (name = `quire_read_${createHash('sha1').update(statement.text).digest('base64url')}`));
     const [row] = await runSql(ctx, statement.text, statement.bindings, name);
     stats.compiled++;
     return { body: (row?.body as string | null | undefined) ?? null };
   } catch (err) {
     const message = (err as { message?: unknown })?.message;
     if (typeof message === 'string' && message.includes(JSON_TOO_DEEP)) return fallback('json value nested too deep');
+    if (typeof message === 'string' && message.includes(GRAPHQL_NOT_SHAPED)) return fallback('a value the GraphQL shape cannot write (null where non-null, an unnamed enum value)');
     throw err;
   }
 }

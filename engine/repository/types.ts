@@ -3,6 +3,7 @@
  * this; knex and Objection stay behind it (so either could be replaced without touching a handler).
  */
 import type { CreatePlan, DeletePlan, Entry, FindOnePlan, FindPlan, UpdatePlan } from '../plan/types.js';
+import type { GraphqlShape } from './compiled-read/compile-graphql.js';
 
 export interface FindResult {
   entries: Entry[];
@@ -145,8 +146,9 @@ export interface Repository {
   /**
    * The REST body of a find or findOne, built by the database in one statement (PostgreSQL, outside
    * transactions); otherwise, or for a read not covered, `{ fallback }`: answer it with find/findOne.
+   * With `shape`, the text is one GraphQL root field's value for that selection (compile-graphql.ts).
    */
-  findText(plan: FindPlan | FindOnePlan): Promise<CompiledRead>;
+  findText(plan: FindPlan | FindOnePlan, shape?: GraphqlShape): Promise<CompiledRead>;
   readonly compiledReads: CompiledReadStats;
   /** returns the new entry's id */
   create(plan: CreatePlan): Promise<number>;

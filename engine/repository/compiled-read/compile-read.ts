@@ -28,7 +28,7 @@ export class NotCompiled extends Error {
 
 const SYSTEM_FIELDS = new Set(['createdAt', 'updatedAt', 'publishedAt', 'locale']);
 
-interface Link {
+export interface Link {
   readonly table: string;
   readonly owner: string;
   readonly target: string;
@@ -36,29 +36,29 @@ interface Link {
   readonly where: readonly (readonly [string, unknown])[];
 }
 
-type Owner = ContentType | Component;
+export type Owner = ContentType | Component;
 
 /** `a || ',' || b` of JSON members; '' when there are none */
-function members(parts: readonly Sql[]): Sql {
+export function members(parts: readonly Sql[]): Sql {
   return parts.length === 0 ? sql("''") : joinSql(parts, " || ',' || ");
 }
 
-const member = (name: string, value: Sql): Sql => joinSql([sql(`${textLiteral(JSON.stringify(name) + ':')} || `), value], '');
+export const member = (name: string, value: Sql): Sql => joinSql([sql(`${textLiteral(JSON.stringify(name) + ':')} || `), value], '');
 
-function pageWindow(page: PagePlan): { limit: number; offset: number } {
+export function pageWindow(page: PagePlan): { limit: number; offset: number } {
   return page.style === 'page'
     ? { limit: page.pageSize, offset: (page.page - 1) * page.pageSize }
     : { limit: page.limit, offset: page.start };
 }
 
-class ReadCompiler {
+export class ReadCompiler {
   readonly scope: WhereScope;
 
-  constructor(private readonly ctx: RunContext) {
+  constructor(protected readonly ctx: RunContext) {
     this.scope = { storage: ctx.storage, dialect: ctx.dialect, aliases: new AliasCounter() };
   }
 
-  private owner(uid: string): Owner {
+  protected owner(uid: string): Owner {
     const owner = this.ctx.model.contentTypes[uid] ?? this.ctx.model.components[uid];
     if (!owner) throw new NotCompiled(`unknown type ${uid}`);
     return owner;
@@ -123,7 +123,7 @@ class ReadCompiler {
     }
   }
 
-  private data(value: Sql): Sql {
+  protected data(value: Sql): Sql {
     return joinSql([sql(`'{"data":' || `), value, sql(" || '}'")], '');
   }
 
@@ -137,10 +137,12 @@ class ReadCompiler {
   }
 
   /** the rows `link` ties to the row at `ownerAlias`: a JSON array (toMany) or one item / null, in link order or the populate's sort */
-  private linkedList(ownerAlias: string, target: TypeStorage, spec: PopulateSpec, state: PublicationState, link: Link, toMany: boolean, form: 'entry' | 'component' = 'entry'): Sql {
+  /** `itemOf` writes one linked row at its alias (by default this compiler's item) */
+  protected linkedList(ownerAlias: string, target: TypeStorage, spec: PopulateSpec, state: PublicationState, link: Link, toMany: boolean, form: 'entry' | 'component' = 'entry',
+    itemOf = (t: string): Sql => this.item(target, t, spec, state, form)): Sql {
     const l = this.scope.aliases.next('l');
     const t = this.scope.aliases.next();
-    const item = this.item(target, t, spec, state, form);
+    const item = itemOf(t);
     const where = combine([
       sql(`${qualified(l, link.owner)} = ${qualified(ownerAlias, 'id')}`),
       ...link.where.map(([column, value]) => sql(`${qualified(l, column)} = ?`, [value])),
@@ -166,14 +168,16 @@ class ReadCompiler {
   }
 
   /** a dynamic zone's items in link order, each `{"id":..,..,"__component":".."}`; `on` keeps the listed components only */
-  private dynamicZone(type: TypeStorage, ownerAlias: string, name: string, components: readonly string[], spec: PopulateSpec, state: PublicationState): Sql {
+  /** `itemOf` writes one item of component `uid` at its alias (by default this compiler's zone item) */
+  protected dynamicZone(type: TypeStorage, ownerAlias: string, name: string, components: readonly string[], spec: PopulateSpec, state: PublicationState,
+    itemOf = (uid: string, component: TypeStorage, alias: string): Sql => this.item(component, alias, itemSpec(spec, uid, component), state, 'zone')): Sql {
     const listed = spec.on ? components.filter((uid) => spec.on?.[uid]) : components;
     if (listed.length === 0) return sql("'[]'");
     const l = this.scope.aliases.next('l');
     const parts = listed.map((uid) => {
       const component = typeOf(this.ctx.storage, uid);
       const alias = this.scope.aliases.next('c');
-      return { uid, component, alias, item: this.item(component, alias, itemSpec(spec, uid, component), state, 'zone') };
+      return { uid, component, alias, item: itemOf(uid, component, alias) };
     });
     const cases = joinSql(parts.map((p) => joinSql([sql(` WHEN ${qualified(l, 'component_type')} = ? THEN `, [p.uid]), p.item], '')), '');
     const joins = parts.map((p) => `LEFT JOIN ${quoteId(p.component.table)} AS ${quoteId(p.alias)} ON ${qualified(l, 'component_type')} = ${textLiteral(p.uid)} AND ${qualified(p.alias, 'id')} = ${qualified(l, 'component_id')}`).join(' ');
@@ -203,7 +207,22 @@ class ReadCompiler {
   }
 }
 
-const ROOT = 't0';
+export const ROOT = 't0';
+
+/** a list's page of rows (numbered `__rn` in order) at alias ROOT, and its count, as compileFind reads them */
+export function listRows(c: ReadCompiler, type: TypeStorage, plan: FindPlan): { pageRows: Sql; count: Sql } {
+  const where = rootConditions(type, ROOT, c.scope, plan.where, plan.publicationState, plan.locale);
+  const order = compileSort(plan.sort, type, ROOT, c.scope);
+  const { limit, offset } = pageWindow(plan.page);
+  if (!Number.isSafeInteger(limit) || limit < 0 || !Number.isSafeInteger(offset) || offset < 0) throw new NotCompiled('page window');
+  if (plan.page.style === 'page' && plan.page.pageSize <= 0) throw new NotCompiled('page size');
+  const from = `${quoteId(type.table)} AS ${quoteId(ROOT)}`;
+  const pageRows = joinSql([
+    sql(`SELECT ${quoteId(ROOT)}.*, row_number() OVER (ORDER BY `), order, sql(`) AS "__rn" FROM ${from} WHERE `), where,
+    sql(' ORDER BY '), order, sql(` LIMIT ${limit}${offset ? ` OFFSET ${offset}` : ''}`),
+  ], '');
+  return { pageRows, count: joinSql([sql(`(SELECT COUNT(*) FROM ${from} WHERE `), where, sql(')')], '') };
+}
 
 /**
  * A list: `SELECT '{"data":[' || .. || '],"meta":{"pagination":{..}}}'` over the page (and its count).
@@ -216,19 +235,9 @@ export function compileFind(ctx: RunContext, plan: FindPlan): Sql {
   const type = typeOf(ctx.storage, plan.uid);
   const c = new ReadCompiler(ctx);
   c.scope.aliases.next(); // t0
-  const where = rootConditions(type, ROOT, c.scope, plan.where, plan.publicationState, plan.locale);
-  const order = compileSort(plan.sort, type, ROOT, c.scope);
-  const { limit, offset } = pageWindow(plan.page);
-  if (!Number.isSafeInteger(limit) || limit < 0 || !Number.isSafeInteger(offset) || offset < 0) throw new NotCompiled('page window');
-  if (plan.page.style === 'page' && plan.page.pageSize <= 0) throw new NotCompiled('page size');
+  const { pageRows, count } = listRows(c, type, plan);
   const entry = c.entry(type, ROOT, plan);
-  const from = `${quoteId(type.table)} AS ${quoteId(ROOT)}`;
-  const pageRows = joinSql([
-    sql(`SELECT ${quoteId(ROOT)}.*, row_number() OVER (ORDER BY `), order, sql(`) AS "__rn" FROM ${from} WHERE `), where,
-    sql(' ORDER BY '), order, sql(` LIMIT ${limit}${offset ? ` OFFSET ${offset}` : ''}`),
-  ], '');
   const data = joinSql([sql(`'{"data":[' || COALESCE((SELECT string_agg(`), entry, sql(`, ',' ORDER BY ${qualified(ROOT, '__rn')}) FROM (`), pageRows, sql(`) AS ${quoteId(ROOT)}), '') || ']'`)], '');
-  const count = joinSql([sql(`(SELECT COUNT(*) FROM ${from} WHERE `), where, sql(')')], '');
   const p = plan.page;
   let meta: Sql;
   if (p.style === 'page') {
@@ -243,14 +252,19 @@ export function compileFind(ctx: RunContext, plan: FindPlan): Sql {
   return joinSql([sql('SELECT '), data, sql(' || '), meta, sql(' AS "body"')], '');
 }
 
+/** the row of a findOne at alias ROOT: by id (any publication state), or a single type's entry */
+export function oneRowWhere(c: ReadCompiler, type: TypeStorage, plan: FindOnePlan): Sql {
+  return plan.id !== undefined
+    ? sql(`${qualified(ROOT, 'id')} = ?`, [plan.id])
+    : rootConditions(type, ROOT, c.scope, undefined, plan.publicationState, plan.locale);
+}
+
 /** One entry by id (any publication state) or a single type's entry: `{"data":{..},"meta":{}}`, NULL when there is none. */
 export function compileFindOne(ctx: RunContext, plan: FindOnePlan): Sql {
   const type = typeOf(ctx.storage, plan.uid);
   const c = new ReadCompiler(ctx);
   c.scope.aliases.next(); // t0
-  const where = plan.id !== undefined
-    ? sql(`${qualified(ROOT, 'id')} = ?`, [plan.id])
-    : rootConditions(type, ROOT, c.scope, undefined, plan.publicationState, plan.locale);
+  const where = oneRowWhere(c, type, plan);
   const entry = c.entry(type, ROOT, plan);
   return joinSql([
     sql(`SELECT (SELECT '{"data":' || `), entry,

@@ -12,7 +12,8 @@ import { startTestServer, type TestServer } from '../../helpers/server.js';
 let s: TestServer;
 
 test.before(async () => {
-  s = await startTestServer({ name: 'gql-batching' });
+  // the usual path's batching (on PostgreSQL a query is otherwise one statement per root field: compiled-read.test.ts)
+  s = await startTestServer({ name: 'gql-batching', env: { DATABASE_COMPILED_READS: 'false' } });
   const admin = await s.token('full-access');
   const made = await gqlData(s, `mutation {
     ${Array.from({ length: 5 }, (_, i) => `a${i}: createAuthor(data: { name: "Author ${i}", email: "a${i}@example.com" }) { data { id } }`).join('\n')}
