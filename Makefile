@@ -31,6 +31,8 @@ test: install
 test-strapi: install
 	node dist/test/strapi/coexist.js postgres
 	node dist/test/strapi/coexist.js sqlite
+	node dist/test/strapi/write-coexist.js postgres
+	node dist/test/strapi/write-coexist.js sqlite
 
 # the packed tarball installed in an empty directory, built, served and used as a new user would (~4 min)
 package-check: install

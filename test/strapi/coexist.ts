@@ -11,14 +11,13 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import pg from 'pg';
 import { loadServerConfig } from '../../engine/config/server-config.js';
 import { createLogger, startServer, type RunningServer } from '../../engine/server.js';
 import { firstDifference } from '../bench/compare-bodies.js';
 import { nullsFirst, unordered, withoutDeliberate, withoutGraphqlTimestamps, withoutPopulatedDrafts } from './known-differences.js';
 import { readRequests, type ReadRequest } from './read-requests.js';
 import { call, seedContent, type Http } from './seed-strapi.js';
-import { adminTokens, ensureStrapi, PG_URL, port, REF, ROOT, SECRETS, SPEC, startStrapi, type Strapi } from './strapi-process.js';
+import { adminTokens, databaseUrl as databaseUrlOf, ensureStrapi, pgAdmin, port, REF, ROOT, SECRETS, SPEC, startStrapi, type Strapi } from './strapi-process.js';
 import { onDatabase, schemaFingerprint } from './schema-fingerprint.js';
 
 const DIALECT = (process.argv[2] ?? 'postgres') as 'postgres' | 'sqlite';
@@ -31,22 +30,8 @@ const check = (ok: boolean, what: string) => {
   if (!ok) failures.push(what);
 };
 
-function databaseUrl(name: string): string {
-  if (DIALECT === 'sqlite') return `sqlite:${name}`;
-  const u = new URL(PG_URL);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
-async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const c = new pg.Client({ connectionString: PG_URL });
-  await c.connect();
-  try {
-    return await fn(c);
-  } finally {
-    await c.end();
-  }
-}
+const databaseUrl = (name: string) => databaseUrlOf(DIALECT, name);
+const admin = pgAdmin;
 
 async function send(http: Http, r: ReadRequest, jwt: string): Promise<{ status: number; body: unknown }> {
   const token = r.auth === 'public' ? null : r.auth === 'jwt' ? jwt : http.token;

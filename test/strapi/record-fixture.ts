@@ -3,6 +3,7 @@
  * Strapi: real Strapi 4.26.2 creates the schema and the seeded content on SQLite (the database file,
  * vacuumed) and on PostgreSQL (a plain-SQL dump), and its answers to the public reads of
  * read-requests.ts are kept next to them, with the keys of two API tokens made in its admin.
+ * Then the rows Strapi's writes leave on those databases are recorded too (record-writes.ts).
  *   node dist/test/strapi/record-fixture.js      (then review and commit test/fixtures/strapi-db)
  */
 import { spawnSync } from 'node:child_process';
@@ -14,6 +15,7 @@ import { readRequests } from './read-requests.js';
 import { call, seedContent, type Http } from './seed-strapi.js';
 import { onDatabase } from './schema-fingerprint.js';
 import { adminTokens, ensureStrapi, PG_URL, REF, ROOT, startStrapi } from './strapi-process.js';
+import { recordWrites } from './record-writes.js';
 
 const OUT = join(ROOT, 'test', 'fixtures', 'strapi-db');
 
@@ -68,6 +70,7 @@ async function main(): Promise<void> {
       }
     }
   }
+  for (const dialect of ['sqlite', 'postgres'] as const) await recordWrites(dialect);
 }
 
 main().then(() => process.exit(0), (err) => {

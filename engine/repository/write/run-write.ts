@@ -15,6 +15,8 @@ import { insertRow } from './insert-rows.js';
 import { nowValue, scalarRow } from './scalar-row.js';
 import { hasAssociations, writeAssociations } from './write-associations.js';
 import { linkLocalizations } from './link-localizations.js';
+import { FILE_UID } from '../naming.js';
+import { placeInApiUploadFolder } from '../stores/strapi-upload-folder.js';
 
 function publishedAtValue(ctx: RunContext, value: string | null | undefined): unknown {
   return value === null || value === undefined ? null : ctx.dialect.bindValue('datetime', normalizeDatetime(value, 'publishedAt'));
@@ -42,13 +44,16 @@ export async function runCreate(ctx: RunContext, plan: CreatePlan): Promise<numb
   row.updated_at = now;
   if (type.draftAndPublish) row.published_at = publishedAtValue(ctx, plan.publishedAt);
   if (type.localized) row.locale = plan.locale ?? ctx.storage.defaultLocale;
+  // a Strapi database: an uploaded file goes to the Media Library's API uploads folder, as Strapi files it
+  const filedByStrapi = ctx.strapi === true && plan.uid === FILE_UID;
   const insert = async (c: RunContext) => {
     const id = c.written ? await insertRemembered(c, type, row) : await insertRow(c, type.table, row);
     await writeAssociations(c, type, id, plan.data, true);
     if (type.localized && plan.localizationOf !== undefined) await linkLocalizations(c, type, id, plan.localizationOf);
+    if (filedByStrapi) await placeInApiUploadFolder(c, id);
     return id;
   };
-  return hasAssociations(plan.data) || plan.localizationOf !== undefined ? atomically(ctx, insert) : insert(ctx);
+  return hasAssociations(plan.data) || plan.localizationOf !== undefined || filedByStrapi ? atomically(ctx, insert) : insert(ctx);
 }
 
 /** Single types (no id in the plan): the one row there is, lowest id first. */

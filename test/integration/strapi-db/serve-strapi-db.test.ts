@@ -5,24 +5,21 @@
  * differences, test/strapi/known-differences.ts), API tokens made in Strapi's admin authenticate with
  * the same salt, roles come from Strapi's tables, and no table, column or index of Strapi's changes.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import pg from 'pg';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { main as buildMain } from '../../../compiler/cli.js';
 import { firstDifference } from '../../bench/compare-bodies.js';
-import { testDatabaseUrl } from '../../helpers/database.js';
 import { DIALECT, startTestServer, type TestServer } from '../../helpers/server.js';
-import { copySpec, editJson, FIXTURES, runCli, tempDir } from '../../helpers/spec-dir.js';
+import { copySpec, editJson } from '../../helpers/spec-dir.js';
+import { buildArtifacts, strapiDatabase, strapiFixtureRecorded, STRAPI_COEXIST_SPEC, STRAPI_DB_FIXTURES, STRAPI_FIXTURE_ENV } from '../../helpers/strapi-fixture.js';
 import { nullsFirst, unordered, withoutDeliberate, withoutGraphqlTimestamps, withoutPopulatedDrafts } from '../../strapi/known-differences.js';
 import { onDatabase, schemaFingerprint } from '../../strapi/schema-fingerprint.js';
 
-const DIR = join(FIXTURES, 'strapi-db');
-const SPEC = join(FIXTURES, 'specs', 'strapi-coexist');
-// the secrets the fixture's Strapi ran with (../shared/strapi-reference/config)
-const ENV = { JWT_SECRET: 'quire-ref-users-permissions-jwt-secret', API_TOKEN_SALT: 'quire-ref-api-token-salt' };
+const DIR = STRAPI_DB_FIXTURES;
+const SPEC = STRAPI_COEXIST_SPEC;
+const ENV = STRAPI_FIXTURE_ENV;
 
 interface Recorded {
   fullAccessKey: string;
@@ -32,35 +29,10 @@ interface Recorded {
 }
 
 /** Strapi-made databases are recorded for SQLite and PostgreSQL; serving one made on MySQL is not covered yet */
-const RECORDED = DIALECT !== 'mysql';
+const RECORDED = strapiFixtureRecorded(DIALECT);
 if (!RECORDED) console.log(`[${DIALECT}] serving a Strapi-made database: no Strapi-made MySQL fixture recorded yet; these tests are skipped on this database`);
 const recorded = (RECORDED ? JSON.parse(gunzipSync(readFileSync(join(DIR, `answers-${DIALECT}.json.gz`))).toString('utf8')) : { answers: [] }) as Recorded;
 const it = RECORDED ? test : test.skip;
-
-async function buildArtifacts(spec: string): Promise<string> {
-  const out = tempDir('quire-strapi-artifacts-');
-  const r = await runCli(buildMain, ['build', '--src', spec, '--out', out]);
-  assert.is(r.code, 0, r.err.join('\n'));
-  return out;
-}
-
-/** a fresh copy of Strapi's database */
-async function strapiDatabase(name: string): Promise<string> {
-  if (DIALECT === 'sqlite') {
-    const file = join(tempDir('quire-strapi-db-'), 'strapi.db');
-    writeFileSync(file, gunzipSync(readFileSync(join(DIR, 'strapi.db.gz'))));
-    return `sqlite:${file}`;
-  }
-  const url = await testDatabaseUrl(name);
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(gunzipSync(readFileSync(join(DIR, 'strapi-postgres.sql.gz'))).toString('utf8'));
-  } finally {
-    await client.end();
-  }
-  return url;
-}
 
 let artifacts: string;
 let databaseUrl: string;
@@ -70,7 +42,7 @@ let before: Awaited<ReturnType<typeof schemaFingerprint>>;
 test.before(async () => {
   if (!RECORDED) return;
   artifacts = await buildArtifacts(SPEC);
-  databaseUrl = await strapiDatabase('strapi_db');
+  databaseUrl = await strapiDatabase('strapi_db', DIALECT);
   before = await schemaFingerprint(databaseUrl);
   s = await startTestServer({ name: 'strapi-db', artifactsDir: artifacts, databaseUrl, env: ENV });
 });
