@@ -2,8 +2,8 @@
  * test/strapi: records test/fixtures/strapi-db/writes-<dialect>.json.gz, what `make test` compares
  * quire's writes on a Strapi database with: real Strapi 4.26.2 is started on a fresh copy of the
  * recorded Strapi database (strapi.db.gz, strapi-postgres.sql.gz), runs write-parity.ts's writes
- * (uploads, entries with media, components, a dynamic zone) and the rows it leaves are kept,
- * normalized as contentRows does. Run after record-fixture.js (which calls it).
+ * (uploads, entries with media, components, a dynamic zone) and the rows they add, change and
+ * remove are kept (rowDelta of two contentRows snapshots). Run after record-fixture.js (which calls it).
  *   node dist/test/strapi/record-writes.js
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { databaseUrl, ensureStrapi, pgAdmin, REF, ROOT, startStrapi } from './strapi-process.js';
-import { contentRows, writeScript, type WriteResult } from './write-parity.js';
+import { contentRows, rowDelta, writeScript, type WriteResult } from './write-parity.js';
 
 const OUT = join(ROOT, 'test', 'fixtures', 'strapi-db');
 /** the article the upload with ref/refId/field attaches to (the first seeded one) */
@@ -22,7 +22,8 @@ export interface RecordedWrites {
   strapi: string;
   dialect: 'sqlite' | 'postgres';
   steps: WriteResult['steps'];
-  rows: Awaited<ReturnType<typeof contentRows>>;
+  /** rowDelta of the database before and after the writes */
+  delta: string[];
 }
 
 export async function recordWrites(dialect: 'sqlite' | 'postgres'): Promise<void> {
@@ -37,6 +38,7 @@ export async function recordWrites(dialect: 'sqlite' | 'postgres'): Promise<void
     await client.query(gunzipSync(readFileSync(join(OUT, 'strapi-postgres.sql.gz'))).toString('utf8')).finally(() => client.end());
   }
   try {
+    const before = await contentRows(databaseUrl(dialect, name));
     const strapi = await startStrapi(dialect, name);
     let steps: WriteResult['steps'];
     try {
@@ -44,10 +46,10 @@ export async function recordWrites(dialect: 'sqlite' | 'postgres'): Promise<void
     } finally {
       await strapi.stop();
     }
-    const rows = await contentRows(databaseUrl(dialect, name));
-    const recorded: RecordedWrites = { strapi: '4.26.2', dialect, steps, rows };
+    const delta = rowDelta(before, await contentRows(databaseUrl(dialect, name)));
+    const recorded: RecordedWrites = { strapi: '4.26.2', dialect, steps, delta };
     writeFileSync(join(OUT, `writes-${dialect}.json.gz`), gzipSync(JSON.stringify(recorded) + '\n', { level: 9 }));
-    process.stdout.write(`recorded ${dialect} writes: ${steps.length} steps, ${Object.keys(rows).length} tables\n`);
+    process.stdout.write(`recorded ${dialect} writes: ${steps.length} steps, ${delta.length} rows changed\n`);
   } finally {
     if (dialect === 'sqlite') rmSync(name, { force: true });
     else await pgAdmin((c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));

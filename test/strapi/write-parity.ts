@@ -20,11 +20,18 @@ function png(width: number, height: number, rgb: [number, number, number]): Prom
   return sharp({ create: { width, height, channels: 3, background: { r: rgb[0], g: rgb[1], b: rgb[2] } } }).png().toBuffer();
 }
 
-export async function upload(http: Http, files: { name: string; type: string; bytes: Buffer }[], fields: Record<string, string> = {}): Promise<{ status: number; body: any; text: string }> {
+interface Part {
+  name: string;
+  type: string;
+  bytes: Buffer;
+}
+
+/** a multipart/form-data request: text `fields`, then each file as a part named by `files` keys */
+export async function multipart(http: Http, method: string, path: string, files: [string, Part][], fields: Record<string, string> = {}): Promise<{ status: number; body: any; text: string }> {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  for (const f of files) form.append('files', new Blob([f.bytes], { type: f.type }), f.name);
-  const r = await fetch(`${http.base}/api/upload`, { method: 'POST', headers: { authorization: `Bearer ${http.token}` }, body: form });
+  for (const [field, f] of files) form.append(field, new Blob([f.bytes], { type: f.type }), f.name);
+  const r = await fetch(`${http.base}${path}`, { method, headers: { authorization: `Bearer ${http.token}` }, body: form });
   const text = await r.text();
   let body: unknown = text;
   try {
@@ -32,6 +39,9 @@ export async function upload(http: Http, files: { name: string; type: string; by
   } catch { /* text */ }
   return { status: r.status, body, text };
 }
+
+/** `POST /api/upload` of `files` with text `fields` (fileInfo, ref, refId, field) */
+export const upload = (http: Http, files: Part[], fields: Record<string, string> = {}) => multipart(http, 'POST', '/api/upload', files.map((f) => ['files', f]), fields);
 
 export interface WriteResult {
   /** status and first file id / entry id of each step, to compare the two servers' answers */
@@ -96,6 +106,13 @@ export async function writeScript(http: Http, articleId: number): Promise<WriteR
   steps.push({ what: 'create an author with an avatar and a repeatable component', status: author.status, ...(author.body?.data?.id ? { id: Number(author.body.data.id) } : {}) });
   const home = await call(http, 'PUT', '/api/homepage', { data: { title: 'Front page, media', hero: { heading: 'Welcome back', image: f1, cta: { label: 'Go', url: '/go' } } } });
   steps.push({ what: 'update the homepage hero with an image', status: home.status });
+  const withFile = await multipart(http, 'POST', '/api/authors', [['files.avatar', { name: 'eve.png', type: 'image/png', bytes: await png(400, 400, [90, 90, 90]) }]], { data: JSON.stringify({ name: 'Eve', email: 'eve@example.com' }) });
+  steps.push({ what: 'create an author in multipart/form-data with files.avatar', status: withFile.status, ...(withFile.body?.data?.id ? { id: Number(withFile.body.data.id) } : {}) });
+  const info = await multipart(http, 'POST', `/api/upload?id=${f2}`, [], { fileInfo: JSON.stringify({ name: 'renamed.png', alternativeText: 'Changed', caption: 'New caption' }) });
+  steps.push({ what: 'update a file\'s info', status: info.status });
+  await up('upload an avatar for the first author (ref/refId/field)', { name: 'temporary.png', type: 'image/png', bytes: await png(260, 260, [1, 2, 3]) }, { ref: 'api::author.author', refId: '1', field: 'avatar' });
+  const removed = await call(http, 'DELETE', `/api/upload/files/${files[files.length - 1]}`);
+  steps.push({ what: 'delete that file (its media link and folder link go with it)', status: removed.status });
   return { steps, files, article };
 }
 
@@ -142,13 +159,30 @@ export function contentRows(databaseUrl: string): Promise<Record<string, Row[]>>
   });
 }
 
+const rowKey = (r: Row) => JSON.stringify(Object.fromEntries(Object.entries(r).sort(([x], [y]) => x.localeCompare(y))));
+
+/**
+ * What writes changed between two snapshots: `+ table {row}` for each row they added or changed (as it
+ * is after), `- table {row}` for each row they removed or changed (as it was), sorted. Independent of
+ * the rows they did not touch, so a re-recorded database with more content keeps the same change.
+ */
+export function rowDelta(before: Record<string, Row[]>, after: Record<string, Row[]>): string[] {
+  const out: string[] = [];
+  for (const t of [...new Set([...Object.keys(before), ...Object.keys(after)])]) {
+    const was = new Set((before[t] ?? []).map(rowKey));
+    const is = new Set((after[t] ?? []).map(rowKey));
+    for (const k of is) if (!was.has(k)) out.push(`+ ${t} ${k}`);
+    for (const k of was) if (!is.has(k)) out.push(`- ${t} ${k}`);
+  }
+  return out.sort();
+}
+
 /** rows of `b` not in `a` and of `a` not in `b`, per table, as JSON lines */
 export function rowDifferences(a: Record<string, Row[]>, b: Record<string, Row[]>): string[] {
   const out: string[] = [];
   for (const t of [...new Set([...Object.keys(a), ...Object.keys(b)])].sort()) {
-    const key = (r: Row) => JSON.stringify(Object.fromEntries(Object.entries(r).sort(([x], [y]) => x.localeCompare(y))));
-    const left = (a[t] ?? []).map(key);
-    const right = (b[t] ?? []).map(key);
+    const left = (a[t] ?? []).map(rowKey);
+    const right = (b[t] ?? []).map(rowKey);
     const onlyA = left.filter((k) => !right.includes(k));
     const onlyB = right.filter((k) => !left.includes(k));
     for (const k of onlyA) out.push(`${t} only in the first: ${k}`);
