@@ -66,14 +66,14 @@ it(`[${DIALECT}] an upload is filed in Strapi's "API Uploads" folder, made on th
     await k('strapi_core_store_settings').where({ key: 'plugin_upload_api-folder' }).select('value'),
   ]);
   assert.equal(folders.map((f: { name: string; path: string }) => [f.name, f.path]), [['API Uploads', '/1']]);
-  assert.equal(links.map((l: { file_order: unknown }) => Number(l.file_order)), [1, 2, 3, 4, 5, 6], 'the deleted 7th file took its link along');
+  assert.equal(links.map((l: { file_order: unknown }) => Number(l.file_order)), [1, 2, 3, 4, 5, 6, 7], 'the deleted 8th file took its link along');
   assert.equal(JSON.parse(String(store[0].value)), { id: Number(folders[0].id) });
 });
 
 it(`[${DIALECT}] the uploaded objects are in UPLOAD_DIR and served at their url`, async () => {
   const files = await s.request('GET', '/api/upload/files?sort=id', { token: answers.fullAccessKey });
   assert.is(files.status, 200);
-  assert.is(files.body.length, 6);
+  assert.is(files.body.length, 7);
   for (const f of files.body as { url: string; formats: Record<string, { url: string }> | null }[]) {
     for (const url of [f.url, ...Object.values(f.formats ?? {}).map((x) => x.url)]) {
       assert.ok(existsSync(join(uploads, url.replace(/^\/uploads\//, ''))), url);
