@@ -32,6 +32,8 @@ test-strapi: install
 	node dist/test/strapi/coexist.js postgres
 	node dist/test/strapi/coexist.js sqlite
 	node dist/test/strapi/coexist.js mysql
+	node dist/test/strapi/write-coexist.js postgres
+	node dist/test/strapi/write-coexist.js sqlite
 
 # the packed tarball installed in an empty directory, built, served and used as a new user would (~4 min)
 package-check: install

@@ -7,6 +7,7 @@
  *   fileHash('My Doc')                           -> 'My_Doc_3f2a9c01de'
  */
 import { randomBytes } from 'node:crypto';
+import slugify from '@sindresorhus/slugify';
 
 const MAX_NAME = 255;
 const MAX_SLUG = 100;
@@ -37,15 +38,14 @@ export function baseName(name: string, ext: string): string {
   return ext && name.toLowerCase().endsWith(ext.toLowerCase()) && name.length > ext.length ? name.slice(0, -ext.length) : name;
 }
 
-/** Letters and digits of `base` (accents dropped), runs of anything else as one `_`. */
+/**
+ * Strapi's slug of a name: @sindresorhus/slugify 1.1.0 (the version Strapi 4.26.2's upload plugin
+ * uses) with `_` between words and the case kept: letters transliterated (`ß` -> `ss`, `Ü` -> `Ue`),
+ * `&` -> `and`, camel case split, runs of anything else as one `_`; at most 100 characters.
+ *   slugOf('Café & Crème') -> 'Cafe_and_Creme'
+ */
 export function slugOf(base: string): string {
-  const slug = base
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .replace(/[^A-Za-z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '')
-    .slice(0, MAX_SLUG)
-    .replace(/_+$/, '');
+  const slug = slugify(base, { separator: '_', lowercase: false }).slice(0, MAX_SLUG).replace(/_+$/, '');
   return slug || 'file';
 }
 

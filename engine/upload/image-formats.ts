@@ -41,6 +41,8 @@ export interface ImageInfo {
   height: number;
   /** sharp's format name: jpeg, png, ... */
   format: string;
+  /** the EXIF orientation (1: upright, none) */
+  orientation?: number;
 }
 
 export interface ResizedImage {
@@ -59,7 +61,7 @@ export async function imageInfo(path: string, mime: string): Promise<ImageInfo |
     if (!meta.format || !PROCESSED.has(meta.format) || !meta.width || !meta.height) return undefined;
     // EXIF orientations 5-8 turn the picture a quarter: report what a viewer shows
     const turned = (meta.orientation ?? 1) >= 5;
-    return { width: turned ? meta.height : meta.width, height: turned ? meta.width : meta.height, format: meta.format };
+    return { width: turned ? meta.height : meta.width, height: turned ? meta.width : meta.height, format: meta.format, ...(meta.orientation && meta.orientation !== 1 ? { orientation: meta.orientation } : {}) };
   } catch {
     return undefined;
   }
@@ -73,8 +75,9 @@ export async function imageInfo(path: string, mime: string): Promise<ImageInfo |
 export async function optimizeImage(path: string, info: ImageInfo, size: number, settings: ImageSettings): Promise<{ data: Buffer; width: number; height: number } | undefined> {
   if (!(settings.sizeOptimization || settings.autoOrientation) || !OPTIMIZED.has(info.format)) return undefined;
   try {
-    // turned upright, or the EXIF orientation kept so viewers still turn it
-    let image = settings.autoOrientation ? sharp(path).rotate() : sharp(path).withMetadata();
+    // turned upright; or, as Strapi re-encodes, without metadata (no colour profile is added: the
+    // same bytes as Strapi's), except the EXIF of a turned picture, kept so viewers still turn it
+    const image = settings.autoOrientation ? sharp(path).rotate() : info.orientation ? sharp(path).keepExif() : sharp(path);
     const quality = settings.sizeOptimization ? 80 : 100;
     const encoded = info.format === 'jpeg' ? image.jpeg({ quality }) : info.format === 'png' ? image.png({ quality }) : info.format === 'webp' ? image.webp({ quality })
       : info.format === 'tiff' ? image.tiff({ quality }) : image.avif({ quality });

@@ -23,7 +23,7 @@ import { firstDifference } from '../bench/compare-bodies.js';
 import { nullsFirst, unordered, withoutDeliberate, withoutGraphqlTimestamps, withoutPopulatedDrafts } from './known-differences.js';
 import { readRequests, type ReadRequest } from './read-requests.js';
 import { call, seedContent, type Http } from './seed-strapi.js';
-import { adminTokens, ensureStrapi, MYSQL_URL, PG_URL, port, REF, ROOT, SECRETS, SPEC, startStrapi, type Strapi, type StrapiDialect } from './strapi-process.js';
+import { adminTokens, databaseUrl as databaseUrlOf, ensureStrapi, MYSQL_URL, PG_URL, port, REF, ROOT, SECRETS, SPEC, startStrapi, type Strapi, type StrapiDialect } from './strapi-process.js';
 import { mysqlConnection, onDatabase, schemaFingerprint } from './schema-fingerprint.js';
 
 const DIALECT = (process.argv[2] ?? 'postgres') as StrapiDialect;
@@ -36,12 +36,7 @@ const check = (ok: boolean, what: string) => {
   if (!ok) failures.push(what);
 };
 
-function databaseUrl(name: string): string {
-  if (DIALECT === 'sqlite') return `sqlite:${name}`;
-  const u = new URL(DIALECT === 'mysql' ? MYSQL_URL : PG_URL);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
+const databaseUrl = (name: string) => databaseUrlOf(DIALECT, name);
 
 /** one statement on the database server (PostgreSQL or MySQL/MariaDB), outside the database under test */
 async function admin(statement: string): Promise<void> {

@@ -3,6 +3,7 @@
  * Strapi: real Strapi 4.26.2 creates the schema and the seeded content on SQLite (the database file,
  * vacuumed), on PostgreSQL (a plain-SQL dump) and on MySQL/MariaDB (a mysqldump), and its answers to
  * the public reads of read-requests.ts are kept next to them, with the keys of two API tokens made in its admin.
+ * Then the rows Strapi's writes leave on those databases are recorded too (record-writes.ts).
  *   node dist/test/strapi/record-fixture.js [sqlite] [postgres] [mysql]     (default all; then review and commit test/fixtures/strapi-db)
  */
 import { spawnSync } from 'node:child_process';
@@ -15,6 +16,7 @@ import { readRequests } from './read-requests.js';
 import { call, seedContent, type Http } from './seed-strapi.js';
 import { mysqlConnection, onDatabase } from './schema-fingerprint.js';
 import { adminTokens, ensureStrapi, MYSQL_URL, PG_URL, REF, ROOT, startStrapi, type StrapiDialect } from './strapi-process.js';
+import { recordWrites } from './record-writes.js';
 
 const OUT = join(ROOT, 'test', 'fixtures', 'strapi-db');
 
@@ -82,6 +84,7 @@ async function main(): Promise<void> {
       }
     }
   }
+  for (const dialect of (['sqlite', 'postgres'] as const).filter((d) => asked.length === 0 || asked.includes(d))) await recordWrites(dialect);
 }
 
 main().then(() => process.exit(0), (err) => {

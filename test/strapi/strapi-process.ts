@@ -11,6 +11,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { strapiReferenceDir } from '../helpers/strapi-reference.js';
+import pg from 'pg';
 import { call, type Http } from './seed-strapi.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -44,6 +45,25 @@ module.exports = ({ env }) => (env('DATABASE_CLIENT') === 'mysql'
 /** the reference's secrets (its config/*.js defaults); quire is given the same */
 export const SECRETS = { JWT_SECRET: 'quire-ref-users-permissions-jwt-secret', API_TOKEN_SALT: 'quire-ref-api-token-salt' };
 export const port = () => 20000 + Math.floor(Math.random() * 40000);
+
+/** the database URL of a SQLite file or of a database on the server of PG_URL or MYSQL_URL */
+export function databaseUrl(dialect: StrapiDialect, name: string): string {
+  if (dialect === 'sqlite') return `sqlite:${name}`;
+  const u = new URL(dialect === 'mysql' ? MYSQL_URL : PG_URL);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/** `fn` on a client of PG_URL's database (CREATE / DROP DATABASE) */
+export async function pgAdmin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: PG_URL });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}
 
 /** Build Strapi in REF once (minutes: npm install), and copy the spec's content-types there every time. */
 export function ensureStrapi(): void {

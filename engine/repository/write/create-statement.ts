@@ -125,7 +125,7 @@ export interface CompiledComponents extends CompiledCreate {
  * undefined: take the step-by-step path.
  */
 export function compileNewComponents(ctx: RunContext, items: readonly { uid: string; write: ComponentWrite; at: MessagePath }[]): CompiledComponents | undefined {
-  if (ctx.dialect.name !== 'postgres' || items.length === 0 || items.some((i) => i.write.id !== undefined)) return undefined;
+  if (ctx.dialect.name !== 'postgres' || ctx.strapi || items.length === 0 || items.some((i) => i.write.id !== undefined)) return undefined;
   const s = new Statement(ctx);
   let names: string[];
   try {

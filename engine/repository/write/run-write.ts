@@ -19,6 +19,8 @@ import { nowValue, scalarRow } from './scalar-row.js';
 import { hasAssociations, writeAssociations } from './write-associations.js';
 import { linkLocalizations } from './link-localizations.js';
 import { rowBatch } from './row-batch.js';
+import { FILE_UID } from '../naming.js';
+import { placeInApiUploadFolder } from '../stores/strapi-upload-folder.js';
 
 function publishedAtValue(ctx: RunContext, value: string | null | undefined): unknown {
   return value === null || value === undefined ? null : ctx.dialect.bindValue('datetime', normalizeDatetime(value, 'publishedAt'));
@@ -57,6 +59,8 @@ async function createInOne(ctx: RunContext, type: TypeStorage, row: Record<strin
 /** writeAssociations with its link rows gathered and inserted at the end (row-batch.ts) */
 async function writeBatched(ctx: RunContext, type: TypeStorage, id: number, data: WriteData, creating: boolean): Promise<void> {
   if (!hasAssociations(data)) return;
+  // a Strapi database: rows in the order Strapi writes them (its renumbering of component links)
+  if (ctx.strapi) return writeAssociations(ctx, type, id, data, creating);
   const batch = await rowBatch(ctx, type, data);
   const c: RunContext = { ...ctx, batch };
   await writeAssociations(c, type, id, data, creating);
@@ -72,15 +76,18 @@ export async function runCreate(ctx: RunContext, plan: CreatePlan): Promise<numb
   if (type.draftAndPublish) row.published_at = publishedAtValue(ctx, plan.publishedAt);
   if (type.localized) row.locale = plan.locale ?? ctx.storage.defaultLocale;
   if (plan.admin !== undefined) row.created_by_id = row.updated_by_id = plan.admin;
+  // a Strapi database: an uploaded file goes to the Media Library's API uploads folder, as Strapi files it
+  const filedByStrapi = ctx.strapi === true && plan.uid === FILE_UID;
   const insert = async (c: RunContext) => {
-    const compiled = c.dialect.name === 'postgres' && plan.localizationOf === undefined && hasAssociations(plan.data) ? await createInOne(c, type, row, plan.data) : undefined;
+    const compiled = c.dialect.name === 'postgres' && !c.strapi && plan.localizationOf === undefined && hasAssociations(plan.data) ? await createInOne(c, type, row, plan.data) : undefined;
     if (compiled !== undefined) return compiled;
     const id = c.written ? await insertRemembered(c, type, row) : await insertRow(c, type.table, row);
     await writeBatched(c, type, id, plan.data, true);
     if (type.localized && plan.localizationOf !== undefined) await linkLocalizations(c, type, id, plan.localizationOf);
+    if (filedByStrapi) await placeInApiUploadFolder(c, id);
     return id;
   };
-  return hasAssociations(plan.data) || plan.localizationOf !== undefined ? atomically(ctx, insert) : insert(ctx);
+  return hasAssociations(plan.data) || plan.localizationOf !== undefined || filedByStrapi ? atomically(ctx, insert) : insert(ctx);
 }
 
 /**

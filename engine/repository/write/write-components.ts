@@ -14,6 +14,7 @@ import { checkCreate, compileNewComponents } from './create-statement.js';
 import { deleteComponents } from './delete-owned.js';
 import { insertRow, insertRows } from './insert-rows.js';
 import { scalarRow } from './scalar-row.js';
+import { quoteId } from '../naming.js';
 
 const LINK_COLUMNS = ['entity_id', 'component_id', 'component_type', 'field', 'order'];
 
@@ -33,7 +34,7 @@ export async function writeComponentAttribute(
   const list = value === null ? [] : Array.isArray(value) ? (value as readonly ComponentWrite[]) : [value as ComponentWrite];
   // the planner gives a single component attribute one value
   if (!attr.repeatable && list.length > 1) throw new Error(`quire repository: single component ${name} given ${list.length} values`);
-  await replaceComponents(ctx, owner, ownerId, name, list.map((write, i) => ({ uid: attr.component, write, at: attr.repeatable ? [...at, i] : at })), creating, nested);
+  await replaceComponents(ctx, owner, ownerId, name, list.map((write, i) => ({ uid: attr.component, write, at: attr.repeatable ? [...at, i] : at })), creating, nested, attr.repeatable ? 'repeatable' : 'single');
 }
 
 export async function writeDynamicZone(
@@ -42,10 +43,26 @@ export async function writeDynamicZone(
 ): Promise<void> {
   // the planner checks every item's __component against the zone
   for (const item of items) if (!attr.components.includes(item.component)) throw new Error(`quire repository: ${item.component} is not a component of ${name}`);
-  await replaceComponents(ctx, owner, ownerId, name, items.map((write, i) => ({ uid: write.component, write, at: [...at, i] })), creating, nested);
+  await replaceComponents(ctx, owner, ownerId, name, items.map((write, i) => ({ uid: write.component, write, at: [...at, i] })), creating, nested, 'zone');
 }
 
-async function replaceComponents(ctx: RunContext, owner: TypeStorage, ownerId: number, field: string, items: Item[], creating: boolean, nested: WriteNested): Promise<void> {
+/**
+ * A Strapi database: the `order` of the owner's links as Strapi 4.26 leaves them when it rewrites a
+ * repeatable component attribute of an existing entry. Strapi renumbers the links the entry keeps
+ * 1..n by their order, across every field of the link table (NULL first on SQLite and MySQL, last on
+ * PostgreSQL, as each sorts), before it inserts the attribute's new links. Strapi reads each field's
+ * components by their order within the field, so this changes nothing it answers; quire writes it so
+ * that the rows are the ones Strapi writes.
+ */
+async function renumberLikeStrapi(ctx: RunContext, links: string, ownerId: number): Promise<void> {
+  const rows: { id: unknown; order: unknown }[] = await query(ctx, links).where({ entity_id: ownerId }).select('id', 'order')
+    .orderByRaw(`${ctx.dialect.orderBy(quoteId('order'), 'asc', ctx.dialect.name === 'postgres' ? 'last' : 'first')}, ${quoteId('id')} asc`);
+  for (const [i, r] of rows.entries()) {
+    if (r.order === null || Number(r.order) !== i + 1) await query(ctx, links).where({ id: r.id }).update({ order: i + 1 });
+  }
+}
+
+async function replaceComponents(ctx: RunContext, owner: TypeStorage, ownerId: number, field: string, items: Item[], creating: boolean, nested: WriteNested, kind: 'single' | 'repeatable' | 'zone'): Promise<void> {
   const links = owner.componentLinks as string;
   const existing: { component_id: number; component_type: string }[] = creating
     ? []
@@ -79,8 +96,11 @@ async function replaceComponents(ctx: RunContext, owner: TypeStorage, ownerId: n
   const dropped = existing.filter((l) => !kept.has(key(l.component_type, l.component_id)));
   if (!creating && existing.length) await query(ctx, links).where({ entity_id: ownerId, field }).del();
   if (dropped.length) await deleteComponents(ctx, dropped);
+  if (ctx.strapi && kind === 'repeatable' && !creating) await renumberLikeStrapi(ctx, links, ownerId);
   if (ordered.length) {
-    const rows = ordered.map((c, i) => [ownerId, c.id, c.uid, field, i + 1]);
+    // a Strapi database: a single component's link has no order, as Strapi writes it
+    const order = (i: number) => (ctx.strapi && kind === 'single' ? null : i + 1);
+    const rows = ordered.map((c, i) => [ownerId, c.id, c.uid, field, order(i)]);
     if (ctx.batch) ctx.batch.add(links, LINK_COLUMNS, rows);
     else await insertRows(ctx, links, LINK_COLUMNS, rows);
   }

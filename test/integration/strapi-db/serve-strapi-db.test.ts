@@ -14,9 +14,9 @@ import { nullsFirst, unordered, withoutDeliberate, withoutGraphqlTimestamps, wit
 import { loadArtifacts } from '../../../engine/boot/load-artifacts.js';
 import { speedIndexSql } from '../../../engine/repository/index.js';
 import { onDatabase, schemaFingerprint } from '../../strapi/schema-fingerprint.js';
-import { buildArtifacts, ENV, recorded as readRecorded, SPEC, strapiDatabase } from './strapi-fixture.js';
+import { buildArtifacts, strapiAnswers, strapiDatabase, STRAPI_COEXIST_SPEC as SPEC, STRAPI_FIXTURE_ENV as ENV } from '../../helpers/strapi-fixture.js';
 
-const recorded = readRecorded();
+const recorded = strapiAnswers(DIALECT);
 const it = test;
 
 let artifacts: string;
@@ -26,7 +26,7 @@ let before: Awaited<ReturnType<typeof schemaFingerprint>>;
 
 test.before(async () => {
   artifacts = await buildArtifacts(SPEC);
-  databaseUrl = await strapiDatabase('strapi_db');
+  databaseUrl = await strapiDatabase('strapi_db', DIALECT);
   before = await schemaFingerprint(databaseUrl);
   s = await startTestServer({ name: 'strapi-db', artifactsDir: artifacts, databaseUrl, env: ENV });
 });

@@ -9,7 +9,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DIALECT, startTestServer, type TestServer } from '../../helpers/server.js';
 import { onDatabase } from '../../strapi/schema-fingerprint.js';
-import { buildArtifacts, ENV, recorded as readRecorded, SPEC, strapiDatabase } from './strapi-fixture.js';
+import { buildArtifacts, strapiAnswers, strapiDatabase, STRAPI_COEXIST_SPEC as SPEC, STRAPI_FIXTURE_ENV as ENV } from '../../helpers/strapi-fixture.js';
 
 const it = test;
 const STORE = 'strapi_core_store_settings';
@@ -20,8 +20,8 @@ let token: string;
 
 test.before(async () => {
   const artifacts = await buildArtifacts(SPEC);
-  databaseUrl = await strapiDatabase('strapi_settings');
-  token = readRecorded().fullAccessKey;
+  databaseUrl = await strapiDatabase('strapi_settings', DIALECT);
+  token = strapiAnswers(DIALECT).fullAccessKey;
   s = await startTestServer({ name: 'strapi-settings', artifactsDir: artifacts, databaseUrl, env: { ...ENV, AUTH_RATE_LIMIT_MAX: '1000' } });
 });
 

@@ -49,6 +49,18 @@ test('sizeOptimization (default on): a PNG re-encoded smaller; a JPEG kept as se
   assert.ok(readFileSync(join(dir, `${j.hash}${j.ext}`)).equals(jpeg), 'quality 80 would be larger than quality 50');
 });
 
+test('sizeOptimization re-encodes as Strapi does: no colour profile added; a turned picture keeps its EXIF orientation', async () => {
+  const png = await makeImage(600, 400);
+  const [file] = (await postFiles(s, [{ name: 'plain.png', data: png, type: 'image/png' }], {}, { token: s.admin })).body;
+  const meta = await sharp(readFileSync(join(dir, `${file.hash}${file.ext}`))).metadata();
+  assert.is(meta.hasProfile, false, 'the same bytes as Strapi 4.26.2 stores (sharp without metadata)');
+  const turned = await sharp(await makeImage(600, 400, 'jpeg')).withMetadata({ orientation: 6 }).jpeg({ quality: 100 }).toBuffer();
+  const [t] = (await postFiles(s, [{ name: 'turned.jpg', data: turned, type: 'image/jpeg' }], {}, { token: s.admin })).body;
+  const stored = readFileSync(join(dir, `${t.hash}${t.ext}`));
+  assert.ok(stored.length < turned.length, 're-encoded');
+  assert.is((await sharp(stored).metadata()).orientation, 6, 'viewers still turn it');
+});
+
 test('breakpoints from the config: large and small, no medium', async () => {
   const r = await postFiles(s, [{ name: 'big.jpg', data: await makeImage(1200, 800, 'jpeg'), type: 'image/jpeg' }], {}, { token: s.admin });
   const formats = r.body[0].formats;
