@@ -14,6 +14,7 @@ import { dialectOfUrl } from './dialect/dialect-of.js';
 import { strapiPostgresDialect } from './dialect/strapi-postgres.js';
 import { KnexRepository } from './knex-repository.js';
 import { buildObjectionModels } from './objection-models.js';
+import { PreparedStatements } from './prepared-statements.js';
 import { isStrapiDatabase } from './schema/strapi-schema.js';
 import { buildStorageMap } from './storage-map.js';
 import type { Repository } from './types.js';
@@ -60,5 +61,6 @@ export async function createRepository(opts: RepositoryOptions): Promise<Reposit
   const layout = strapi && dialect.name === 'postgres' ? strapiPostgresDialect : dialect;
   return new KnexRepository({ knex, connections, model: opts.model, storage, dialect: layout, models, strapi, ...(onQuery ? { onQuery } : {}),
     ...(opts.pool?.compiledReads === false && { compiledReads: false as const }),
+    ...(dialect.name === 'postgres' && { prepared: new PreparedStatements(opts.pool?.preparedStatements) }),
   });
 }

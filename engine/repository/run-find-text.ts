@@ -1,6 +1,6 @@
 /**
  * engine/repository: run a FindPlan or FindOnePlan as ONE statement whose text is the REST body
- * (compiled-read/compile-read.ts), handed back without parsing. PostgreSQL outside transactions only;
+ * (compiled-read/compile-read.ts), handed back without parsing. PostgreSQL and SQLite, outside transactions;
  * any other read, or one the compiler does not cover, comes back as `{ fallback }` (counted), and the
  * caller answers it with runFind/runFindOne. A json value nested deeper than the compiled depth stops
  * the statement; that read falls back too.
@@ -19,7 +19,7 @@ export async function runFindText(ctx: RunContext, plan: FindPlan | FindOnePlan,
     return { fallback: reason };
   };
   if (ctx.compiledReads === false) return fallback('turned off (DATABASE_COMPILED_READS=false)');
-  if (ctx.dialect.name !== 'postgres') return fallback(`${ctx.dialect.name} database`);
+  if (ctx.dialect.name === 'mysql') return fallback('mysql database');
   if (ctx.tx) return fallback('inside a transaction');
   if (ctx.strapi) return fallback('a database Strapi manages');
   let statement;

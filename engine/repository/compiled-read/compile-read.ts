@@ -1,5 +1,5 @@
 /**
- * engine/repository/compiled-read: FindPlan / FindOnePlan -> ONE PostgreSQL statement whose single
+ * engine/repository/compiled-read: FindPlan / FindOnePlan -> ONE PostgreSQL or SQLite statement whose single
  * text column is the whole REST body (`{"data":...,"meta":...}`), byte for byte what
  * engine/response/shape-entry.ts and JSON.stringify make of the entries run-find.ts loads: the page,
  * its count, every populated relation, media, component and dynamic zone at every depth as
@@ -16,8 +16,9 @@ import { rootConditions } from '../query/root-conditions.js';
 import { selectFields } from '../query/select-fields.js';
 import { AliasCounter, combine, joinSql, sql, type Sql } from '../query/sql.js';
 import type { RunContext } from '../run-context.js';
-import { linkSides, typeOf, type TypeStorage } from '../storage-map.js';
+import { linkSides, typeOf, type StorageKind, type TypeStorage } from '../storage-map.js';
 import { columnJson, textLiteral } from './json-value.js';
+import { sqliteColumnJson } from './sqlite-json.js';
 
 /** a read this compiler does not cover; `reason` names what (for the fallback's log line) */
 export class NotCompiled extends Error {
@@ -54,8 +55,12 @@ function pageWindow(page: PagePlan): { limit: number; offset: number } {
 class ReadCompiler {
   readonly scope: WhereScope;
 
+  /** the JSON text of one column: PostgreSQL's expressions (json-value.ts) or SQLite's (sqlite-json.ts) */
+  readonly column: (e: string, kind: StorageKind | 'id') => string;
+
   constructor(private readonly ctx: RunContext) {
     this.scope = { storage: ctx.storage, dialect: ctx.dialect, aliases: new AliasCounter() };
+    this.column = ctx.dialect.name === 'sqlite' ? sqliteColumnJson : columnJson;
   }
 
   private owner(uid: string): Owner {
@@ -73,7 +78,7 @@ class ReadCompiler {
       if (c.field === 'id') continue;
       const attr = Object.hasOwn(owner.attributes, c.field) ? owner.attributes[c.field] : undefined;
       if (attr ? attr.private : !(isContentType && SYSTEM_FIELDS.has(c.field))) continue;
-      parts.push(member(c.field, sql(columnJson(qualified(alias, c.column), c.kind))));
+      parts.push(member(c.field, sql(this.column(qualified(alias, c.column), c.kind))));
     }
     for (const [name, spec] of Object.entries(populate ?? {})) {
       const value = this.populated(type, owner, alias, name, spec, state);
@@ -130,7 +135,7 @@ class ReadCompiler {
   /** a linked entry `{"id":..,"attributes":{..}}`, a component `{"id":..,..}` or a zone item (`__component` last) */
   item(target: TypeStorage, alias: string, spec: PopulateSpec, state: PublicationState, form: 'entry' | 'component' | 'zone'): Sql {
     const parts = this.attributes(target, alias, spec.fields, spec.populate, state);
-    const id = `'{"id":' || ${qualified(alias, 'id')}::text`;
+    const id = `'{"id":' || CAST(${qualified(alias, 'id')} AS TEXT)`;
     if (form === 'entry') return joinSql([sql(`${id} || ',"attributes":{' || `), members(parts), sql(" || '}}'")], '');
     const rest = form === 'zone' ? [...parts, sql(textLiteral(`"__component":${JSON.stringify(target.uid)}`))] : parts;
     return rest.length === 0 ? sql(`${id} || '}'`) : joinSql([sql(`${id} || ',' || `), members(rest), sql(" || '}'")], '');
@@ -188,7 +193,7 @@ class ReadCompiler {
   entry(type: TypeStorage, alias: string, plan: FindPlan | FindOnePlan): Sql {
     const parts = this.attributes(type, alias, plan.fields, plan.populate, plan.publicationState);
     const meta = plan.availableLocales && type.localizations ? this.availableLocales(type, alias) : sql("'{}'");
-    return joinSql([sql(`'{"id":' || ${qualified(alias, 'id')}::text || ',"attributes":{' || `), members(parts), sql(` || '},"meta":' || `), meta, sql(" || '}'")], '');
+    return joinSql([sql(`'{"id":' || CAST(${qualified(alias, 'id')} AS TEXT) || ',"attributes":{' || `), members(parts), sql(` || '},"meta":' || `), meta, sql(" || '}'")], '');
   }
 
   /** `{"availableLocales":[{"id":..,"locale":..,"publishedAt":..}]}`: the entry's other localizations, drafts included, in link order */
@@ -196,8 +201,8 @@ class ReadCompiler {
     const loc = type.localizations as NonNullable<TypeStorage['localizations']>;
     const l = this.scope.aliases.next('l');
     const t = this.scope.aliases.next();
-    const published = type.draftAndPublish ? ` || ',"publishedAt":' || ${columnJson(qualified(t, 'published_at'), 'datetime')}` : '';
-    const item = `'{"id":' || ${qualified(t, 'id')}::text || ',"locale":' || ${columnJson(qualified(t, 'locale'), 'varchar')}${published} || '}'`;
+    const published = type.draftAndPublish ? ` || ',"publishedAt":' || ${this.column(qualified(t, 'published_at'), 'datetime')}` : '';
+    const item = `'{"id":' || CAST(${qualified(t, 'id')} AS TEXT) || ',"locale":' || ${this.column(qualified(t, 'locale'), 'varchar')}${published} || '}'`;
     const order = `${loc.order ? `${qualified(l, loc.order)} ASC NULLS LAST, ` : ''}${qualified(l, 'id')} ASC`;
     return sql(`'{"availableLocales":[' || COALESCE((SELECT string_agg(${item}, ',' ORDER BY ${order}) FROM ${quoteId(loc.name)} AS ${quoteId(l)} JOIN ${quoteId(type.table)} AS ${quoteId(t)} ON ${qualified(t, 'id')} = ${qualified(l, loc.other)} WHERE ${qualified(l, loc.self)} = ${qualified(alias, 'id')}), '') || ']}'`);
   }
@@ -208,7 +213,7 @@ const ROOT = 't0';
 /**
  * A list: `SELECT '{"data":[' || .. || '],"meta":{"pagination":{..}}}'` over the page (and its count).
  *   compileFind(ctx, { uid: 'api::tag.tag', page: { style: 'page', page: 1, pageSize: 25, withCount: true }, .. })
- *   -> SELECT '{"data":[' || COALESCE((SELECT string_agg('{"id":' || "t0"."id"::text || .., ',' ORDER BY "t0"."__rn")
+ *   -> SELECT '{"data":[' || COALESCE((SELECT string_agg('{"id":' || CAST("t0"."id" AS TEXT) || .., ',' ORDER BY "t0"."__rn")
  *        FROM (SELECT "t0".*, row_number() OVER (ORDER BY "t0"."id" ASC) AS "__rn" FROM "tags" AS "t0" WHERE .. LIMIT 25) AS "t0"), '')
  *        || '],"meta":{"pagination":{"page":1,"pageSize":25,"pageCount":' || .. || '}}}' AS "body"
  */
@@ -234,11 +239,11 @@ export function compileFind(ctx: RunContext, plan: FindPlan): Sql {
   if (p.style === 'page') {
     const head = `',"meta":{"pagination":{"page":${p.page},"pageSize":${p.pageSize}`;
     meta = p.withCount
-      ? joinSql([sql(`${head},"pageCount":' || ((`), count, sql(` + ${p.pageSize - 1}) / ${p.pageSize})::text || ',"total":' || `), count, sql("::text || '}}}'")], '')
+      ? joinSql([sql(`${head},"pageCount":' || CAST(((`), count, sql(` + ${p.pageSize - 1}) / ${p.pageSize}) AS TEXT) || ',"total":' || CAST(`), count, sql(" AS TEXT) || '}}}'")], '')
       : sql(`${head}}}}'`);
   } else {
     const head = `',"meta":{"pagination":{"start":${p.start},"limit":${p.limit}`;
-    meta = p.withCount ? joinSql([sql(`${head},"total":' || `), count, sql("::text || '}}}'")], '') : sql(`${head}}}}'`);
+    meta = p.withCount ? joinSql([sql(`${head},"total":' || CAST(`), count, sql(" AS TEXT) || '}}}'")], '') : sql(`${head}}}}'`);
   }
   return joinSql([sql('SELECT '), data, sql(' || '), meta, sql(' AS "body"')], '');
 }
