@@ -67,6 +67,7 @@ const readOptions = (caller: Caller, extras: ReadExtras | undefined): ReadOption
   canFind: (uid) => caller.canFind(uid),
   ...(extras?.limits && { limits: extras.limits }),
   ...(extras?.availableLocales && { availableLocales: true }),
+  ...(extras?.creators && { creators: true }),
   ...(extras?.relationPages && { relationPages: extras.relationPages }),
   ...(extras?.populateDeep && { populateDeep: extras.populateDeep }),
 });
@@ -120,7 +121,7 @@ export async function findEntry(ctx: ActionContext, caller: Caller, uid: string,
 /**
  * The REST body of a list or of one entry as the database wrote it in one statement (repository
  * findText), or undefined when this read is answered the usual way (findEntries / findEntry with
- * engine/response shaping): lifecycle hooks on the type, creator fields, a plan inspector, or a read
+ * engine/response shaping): lifecycle hooks on the type, a plan inspector, or a read
  * the repository does not compile (logged at debug level and counted in `repo.compiledReads`).
  */
 export async function findEntriesText(ctx: ActionContext, caller: Caller, uid: string, query: ParsedQuery, extras?: ReadExtras): Promise<string | undefined> {
@@ -150,10 +151,12 @@ export async function findEntryText(ctx: ActionContext, caller: Caller, uid: str
   return read.body;
 }
 
-/** reads the one-statement path may answer: no hooks, no creator fields, no plan inspector */
+/**
+ * reads the one-statement path may answer: no plan inspector, no lifecycle hooks (an `after` hook
+ * gets the entries as objects and may change them, so they must exist in JavaScript)
+ */
 function compilable(ctx: ActionContext, uid: string, action: 'findMany' | 'findOne', extras: ReadExtras | undefined): boolean {
-  if (extras?.inspect || ctx.hooks?.has(uid, action)) return false;
-  return !(extras?.creators && ctx.model.contentTypes[uid]?.populateCreatorFields);
+  return !(extras?.inspect || ctx.hooks?.has(uid, action));
 }
 
 /** How many entries match `query.filters` (locale and publication state as a list reads them): `strapi.entityService.count`. */

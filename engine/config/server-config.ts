@@ -76,7 +76,7 @@ export interface DatabaseTuning {
   max?: number;
   acquireTimeoutMs?: number;
   statementTimeoutMs?: number;
-  /** false (DATABASE_COMPILED_READS=false): REST reads never take the one-statement path (repository run-find-text.ts) */
+  /** DATABASE_COMPILED_READS: REST reads take the one-statement path (repository run-find-text.ts); unset: on PostgreSQL, off on SQLite */
   compiledReads?: boolean;
   /** DATABASE_PREPARED_STATEMENTS: PostgreSQL named statements kept per connection (repository prepared-statements.ts; 0: none) */
   preparedStatements?: number;

@@ -24,7 +24,7 @@ export interface PoolOptions {
    * statement waits for another process's write lock (busy timeout; default 5000).
    */
   statementTimeoutMs?: number;
-  /** false: findText always falls back (run-find-text.ts); default true */
+  /** false: findText always falls back (run-find-text.ts); default true on PostgreSQL, false on SQLite */
   compiledReads?: boolean;
   /** PostgreSQL: named statements kept per connection, least recently used closed past it (prepared-statements.ts); 0: none */
   preparedStatements?: number;

@@ -18,7 +18,7 @@ export async function runFindText(ctx: RunContext, plan: FindPlan | FindOnePlan,
     stats.fallback++;
     return { fallback: reason };
   };
-  if (ctx.compiledReads === false) return fallback('turned off (DATABASE_COMPILED_READS=false)');
+  if (ctx.compiledReads === false) return fallback('turned off (DATABASE_COMPILED_READS; SQLite: off unless true)');
   if (ctx.dialect.name === 'mysql') return fallback('mysql database');
   if (ctx.tx) return fallback('inside a transaction');
   if (ctx.strapi) return fallback('a database Strapi manages');

@@ -8,7 +8,7 @@
  */
 import type { Component, ContentType } from '../../../compiler/model/types.js';
 import type { FindOnePlan, FindPlan, PagePlan, PopulateSpec, PopulateTree, PublicationState } from '../../plan/types.js';
-import { FILE_UID, qualified, quoteId } from '../naming.js';
+import { ADMIN_USERS_TABLE, FILE_UID, qualified, quoteId } from '../naming.js';
 import { itemSpec } from '../populate/populate-components.js';
 import { compileSort } from '../query/compile-sort.js';
 import type { WhereScope } from '../query/compile-where.js';
@@ -189,11 +189,19 @@ class ReadCompiler {
     ], '');
   }
 
-  /** a top-level entry `{"id":..,"attributes":{..},"meta":{..}}` */
+  /** a top-level entry `{"id":..,"attributes":{..},"meta":{..}}`; creator fields last, as actions/creators.ts adds them */
   entry(type: TypeStorage, alias: string, plan: FindPlan | FindOnePlan): Sql {
     const parts = this.attributes(type, alias, plan.fields, plan.populate, plan.publicationState);
+    if (plan.creators) parts.push(member('createdBy', this.creator(alias, 'created_by_id')), member('updatedBy', this.creator(alias, 'updated_by_id')));
     const meta = plan.availableLocales && type.localizations ? this.availableLocales(type, alias) : sql("'{}'");
     return joinSql([sql(`'{"id":' || CAST(${qualified(alias, 'id')} AS TEXT) || ',"attributes":{' || `), members(parts), sql(` || '},"meta":' || `), meta, sql(" || '}'")], '');
+  }
+
+  /** the admin user in column `column` of the row at `alias`: `{"id":..,"firstname":..,"lastname":..}` or null (repository creator-fields.ts) */
+  private creator(alias: string, column: string): Sql {
+    const a = this.scope.aliases.next('a');
+    const item = `'{"id":' || CAST(${qualified(a, 'id')} AS TEXT) || ',"firstname":' || ${this.column(qualified(a, 'firstname'), 'varchar')} || ',"lastname":' || ${this.column(qualified(a, 'lastname'), 'varchar')} || '}'`;
+    return sql(`COALESCE((SELECT ${item} FROM ${quoteId(ADMIN_USERS_TABLE)} AS ${quoteId(a)} WHERE ${qualified(a, 'id')} = ${qualified(alias, column)}), 'null')`);
   }
 
   /** `{"availableLocales":[{"id":..,"locale":..,"publishedAt":..}]}`: the entry's other localizations, drafts included, in link order */
