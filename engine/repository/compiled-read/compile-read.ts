@@ -244,7 +244,9 @@ export function compileFind(ctx: RunContext, plan: FindPlan): Sql {
   const count = joinSql([sql(`(SELECT COUNT(*) FROM ${from} WHERE `), where, sql(')')], '');
   const p = plan.page;
   let meta: Sql;
-  if (p.style === 'page') {
+  // a single type read in every locale is a list without pagination (Strapi v4)
+  if (type.kind === 'singleType') meta = sql(`',"meta":{}}'`);
+  else if (p.style === 'page') {
     const head = `',"meta":{"pagination":{"page":${p.page},"pageSize":${p.pageSize}`;
     meta = p.withCount
       ? joinSql([sql(`${head},"pageCount":' || CAST(((`), count, sql(` + ${p.pageSize - 1}) / ${p.pageSize}) AS TEXT) || ',"total":' || CAST(`), count, sql(" AS TEXT) || '}}}'")], '')
