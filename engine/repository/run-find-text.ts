@@ -21,7 +21,9 @@ export async function runFindText(ctx: RunContext, plan: FindPlan | FindOnePlan,
   if (ctx.compiledReads === false) return fallback('turned off (DATABASE_COMPILED_READS; SQLite: off unless true)');
   if (ctx.dialect.name === 'mysql') return fallback('mysql database');
   if (ctx.tx) return fallback('inside a transaction');
-  if (ctx.strapi) return fallback('a database Strapi manages');
+  // Strapi's PostgreSQL datetimes are `timestamp` columns without a zone, which pg reads in the
+  // process's local zone; SQLite's values of any form go through the decoder itself (sqlite-json.ts)
+  if (ctx.strapi && ctx.dialect.name === 'postgres') return fallback('a PostgreSQL database Strapi manages');
   let statement;
   try {
     statement = plan.kind === 'find' ? compileFind(ctx, plan) : compileFindOne(ctx, plan);
