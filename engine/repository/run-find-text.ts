@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import type { FindOnePlan, FindPlan } from '../plan/types.js';
 import { compileFind, compileFindOne, NotCompiled } from './compiled-read/compile-read.js';
-import { JSON_TOO_DEEP } from './compiled-read/json-value.js';
+import { JSON_TOO_DEEP, processInUtc } from './compiled-read/json-value.js';
 import type { RunContext } from './run-context.js';
 import { runSql } from './run-sql.js';
 import type { CompiledRead, CompiledReadStats } from './types.js';
@@ -22,8 +22,8 @@ export async function runFindText(ctx: RunContext, plan: FindPlan | FindOnePlan,
   if (ctx.dialect.name === 'mysql') return fallback('mysql database');
   if (ctx.tx) return fallback('inside a transaction');
   // Strapi's PostgreSQL datetimes are `timestamp` columns without a zone, which pg reads in the
-  // process's local zone; SQLite's values of any form go through the decoder itself (sqlite-json.ts)
-  if (ctx.strapi && ctx.dialect.name === 'postgres') return fallback('a PostgreSQL database Strapi manages');
+  // process's local zone: the statement writes them as UTC (json-value.ts strapiColumnJson)
+  if (ctx.strapi && ctx.dialect.name === 'postgres' && !processInUtc()) return fallback('a PostgreSQL database Strapi manages, process not in UTC');
   let statement;
   try {
     statement = plan.kind === 'find' ? compileFind(ctx, plan) : compileFindOne(ctx, plan);

@@ -17,7 +17,7 @@ import { selectFields } from '../query/select-fields.js';
 import { AliasCounter, combine, joinSql, sql, type Sql } from '../query/sql.js';
 import type { RunContext } from '../run-context.js';
 import { linkSides, typeOf, type StorageKind, type TypeStorage } from '../storage-map.js';
-import { columnJson, textLiteral } from './json-value.js';
+import { columnJson, strapiColumnJson, textLiteral } from './json-value.js';
 import { sqliteColumnJson } from './sqlite-json.js';
 
 /** a read this compiler does not cover; `reason` names what (for the fallback's log line) */
@@ -55,12 +55,12 @@ function pageWindow(page: PagePlan): { limit: number; offset: number } {
 class ReadCompiler {
   readonly scope: WhereScope;
 
-  /** the JSON text of one column: PostgreSQL's expressions (json-value.ts) or SQLite's (sqlite-json.ts) */
+  /** the JSON text of one column: PostgreSQL's expressions (json-value.ts; Strapi's layout: its own) or SQLite's (sqlite-json.ts) */
   readonly column: (e: string, kind: StorageKind | 'id') => string;
 
   constructor(private readonly ctx: RunContext) {
     this.scope = { storage: ctx.storage, dialect: ctx.dialect, aliases: new AliasCounter() };
-    this.column = ctx.dialect.name === 'sqlite' ? sqliteColumnJson : columnJson;
+    this.column = ctx.dialect.name === 'sqlite' ? sqliteColumnJson : ctx.strapi ? strapiColumnJson : columnJson;
   }
 
   private owner(uid: string): Owner {
