@@ -32,9 +32,10 @@ export async function runFindText(ctx: RunContext, plan: FindPlan | FindOnePlan,
     throw err;
   }
   try {
-    // prepared per connection by a name of its text: the statement is long and its parse and plan
-    // cost more than its run; with plan_cache_mode=force_generic_plan (connect.ts) it is planned once
-    const name = `quire_read_${createHash('sha1').update(statement.text).digest('base64url')}`;
+    // PostgreSQL: prepared per connection by a name of its text: the statement is long and its parse and
+    // plan cost more than its run; with plan_cache_mode=force_generic_plan (connect.ts) it is planned
+    // once. SQLite keeps its prepared statements by text (run-sql.ts): no name to compute
+    const name = ctx.dialect.name === 'postgres' ? `quire_read_${createHash('sha1').update(statement.text).digest('base64url')}` : undefined;
     const [row] = await runSql(ctx, statement.text, statement.bindings, name);
     stats.compiled++;
     return { body: (row?.body as string | null | undefined) ?? null };
