@@ -60,7 +60,7 @@ export async function createRepository(opts: RepositoryOptions): Promise<Reposit
   const models = buildObjectionModels(storage, knex);
   const layout = strapi && dialect.name === 'postgres' ? strapiPostgresDialect : dialect;
   return new KnexRepository({ knex, connections, model: opts.model, storage, dialect: layout, models, strapi, ...(onQuery ? { onQuery } : {}),
-    // SQLite answers in-process: its one-statement reads measured no faster than the usual path (W1, W2) or slower (W3, W4)
+    // SQLite answers in-process: its one-statement reads measured no faster than the usual path (repository README)
     ...(!(opts.pool?.compiledReads ?? dialect.name !== 'sqlite') && { compiledReads: false as const }),
     ...(dialect.name === 'postgres' && { prepared: new PreparedStatements(opts.pool?.preparedStatements) }),
   });
