@@ -68,6 +68,7 @@ const readOptions = (caller: Caller, extras: ReadExtras | undefined): ReadOption
   canFind: (uid) => caller.canFind(uid),
   ...(extras?.limits && { limits: extras.limits }),
   ...(extras?.availableLocales && { availableLocales: true }),
+  ...(extras?.creators && { creators: true }),
   ...(extras?.relationPages && { relationPages: extras.relationPages }),
   ...(extras?.populateDeep && { populateDeep: extras.populateDeep }),
 });
@@ -126,13 +127,13 @@ export async function findEntry(ctx: ActionContext, caller: Caller, uid: string,
 /**
  * The REST body of a list or of one entry as the database wrote it in one statement (repository
  * findText), or undefined when this read is answered the usual way (findEntries / findEntry with
- * engine/response shaping): lifecycle hooks on the type, creator fields, or a read the repository
- * does not compile (logged at debug level and counted in `repo.compiledReads`). With `shape`, the
- * text is a GraphQL root field's value for that selection instead (engine/graphql/compiled-document.ts).
- * A plan inspector sees the plan before it runs.
+ * engine/response shaping): lifecycle hooks on the type, or a read the repository does not compile
+ * (logged at debug level and counted in `repo.compiledReads`). With `shape`, the text is a GraphQL
+ * root field's value for that selection instead (engine/graphql/compiled-document.ts). A plan
+ * inspector sees the plan before it runs.
  */
 export async function findEntriesText(ctx: ActionContext, caller: Caller, uid: string, query: ParsedQuery, extras?: ReadExtras, shape?: GraphqlShape): Promise<string | undefined> {
-  if (!compilable(ctx, uid, 'findMany', extras)) return undefined;
+  if (!compilable(ctx, uid, 'findMany')) return undefined;
   const plan = planFind(ctx.model, uid, query, readOptions(caller, extras));
   extras?.inspect?.(plan);
   const read = await ctx.repo.findText(plan, shape);
@@ -146,7 +147,7 @@ export async function findEntriesText(ctx: ActionContext, caller: Caller, uid: s
 /** findEntry's answer as one statement's text (see findEntriesText); NotFoundError when there is no entry (REST) or a malformed id. */
 export async function findEntryText(ctx: ActionContext, caller: Caller, uid: string, rawId: unknown, query: ParsedQuery, extras?: ReadExtras, shape?: GraphqlShape): Promise<string | undefined> {
   const type = contentType(ctx, uid);
-  if (!compilable(ctx, uid, 'findOne', extras)) return undefined;
+  if (!compilable(ctx, uid, 'findOne')) return undefined;
   const id = rawId === undefined && isSingle(type) ? undefined : parseEntryId(rawId);
   if (id === undefined && !isSingle(type)) throw notFound();
   const plan = planFindOne(ctx.model, uid, id, query, readOptions(caller, extras));
@@ -160,10 +161,12 @@ export async function findEntryText(ctx: ActionContext, caller: Caller, uid: str
   return read.body;
 }
 
-/** reads the one-statement path may answer: no hooks, no creator fields */
-function compilable(ctx: ActionContext, uid: string, action: 'findMany' | 'findOne', extras: ReadExtras | undefined): boolean {
-  if (ctx.hooks?.has(uid, action)) return false;
-  return !(extras?.creators && ctx.model.contentTypes[uid]?.populateCreatorFields);
+/**
+ * reads the one-statement path may answer: no lifecycle hooks (an `after` hook gets the entries as
+ * objects and may change them, so they must exist in JavaScript)
+ */
+function compilable(ctx: ActionContext, uid: string, action: 'findMany' | 'findOne'): boolean {
+  return !ctx.hooks?.has(uid, action);
 }
 
 /** How many entries match `query.filters` (locale and publication state as a list reads them): `strapi.entityService.count`. */

@@ -76,8 +76,10 @@ export interface DatabaseTuning {
   max?: number;
   acquireTimeoutMs?: number;
   statementTimeoutMs?: number;
-  /** false (DATABASE_COMPILED_READS=false): REST reads never take the one-statement path (repository run-find-text.ts) */
+  /** DATABASE_COMPILED_READS: REST reads take the one-statement path (repository run-find-text.ts); unset: on PostgreSQL, off on SQLite */
   compiledReads?: boolean;
+  /** DATABASE_PREPARED_STATEMENTS: PostgreSQL named statements kept per connection (repository prepared-statements.ts; 0: none) */
+  preparedStatements?: number;
 }
 
 const optionalInt = (name: string, v: string | undefined, min: number, max: number): number | undefined => (v === undefined || v === '' ? undefined : int(name, v, 0, min, max));
@@ -86,10 +88,12 @@ function loadDatabaseTuning(env: NodeJS.ProcessEnv): DatabaseTuning {
   const max = optionalInt('DATABASE_POOL_MAX', env.DATABASE_POOL_MAX, 1, 1000);
   const acquireTimeoutMs = optionalInt('DATABASE_ACQUIRE_TIMEOUT_MS', env.DATABASE_ACQUIRE_TIMEOUT_MS, 1, 600_000);
   const statementTimeoutMs = optionalInt('DATABASE_STATEMENT_TIMEOUT_MS', env.DATABASE_STATEMENT_TIMEOUT_MS, 0, 3_600_000);
+  const preparedStatements = optionalInt('DATABASE_PREPARED_STATEMENTS', env.DATABASE_PREPARED_STATEMENTS, 0, 100_000);
   return {
     ...(max !== undefined ? { max } : {}),
     ...(acquireTimeoutMs !== undefined ? { acquireTimeoutMs } : {}),
     ...(statementTimeoutMs !== undefined ? { statementTimeoutMs } : {}),
+    ...(preparedStatements !== undefined ? { preparedStatements } : {}),
     ...(env.DATABASE_COMPILED_READS ? { compiledReads: envFlag('DATABASE_COMPILED_READS', env.DATABASE_COMPILED_READS, true) } : {}),
   };
 }

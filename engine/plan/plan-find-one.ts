@@ -41,5 +41,6 @@ export function planFindOne(model: NormalizedModel, uid: string, id: number | un
     publicationState: query.publicationState ?? 'live',
     ...(locale !== undefined && { locale }),
     ...(type.localized && options.availableLocales && { availableLocales: true as const }),
+    ...(type.populateCreatorFields && options.creators && { creators: true as const }),
   });
 }

@@ -44,5 +44,6 @@ export function planFind(model: NormalizedModel, uid: string, query: ParsedQuery
     publicationState: query.publicationState ?? 'live',
     ...(locale !== undefined && { locale }),
     ...(locale !== undefined && options.availableLocales && { availableLocales: true as const }),
+    ...(type.populateCreatorFields && options.creators && { creators: true as const }),
   });
 }

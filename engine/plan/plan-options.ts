@@ -19,6 +19,8 @@ export interface ReadOptions {
   readonly limits?: PageLimits;
   /** localized types: attach each entry's other localizations for its `meta.availableLocales` */
   readonly availableLocales?: boolean;
+  /** types with `populateCreatorFields`: `createdBy` / `updatedBy` on each entry (REST) */
+  readonly creators?: boolean;
   /**
    * page populated to-many lists: `defaultLimit` rows unless the populate asks, never more than the
    * read's `maxLimit` (`-1`: up to it); every list (relations, multiple media, repeatable components:

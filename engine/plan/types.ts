@@ -77,6 +77,8 @@ export interface FindPlan {
   readonly locale?: string;
   /** localized types: attach each entry's other localizations (`{ id, locale, publishedAt }`) for its meta */
   readonly availableLocales?: true;
+  /** types with `populateCreatorFields`: `createdBy` / `updatedBy` (`{ id, firstname, lastname }` or null) on each entry */
+  readonly creators?: true;
 }
 
 export interface FindOnePlan {
@@ -90,6 +92,7 @@ export interface FindOnePlan {
   /** single types: the locale of the entry to read; by id the locale does not apply */
   readonly locale?: string;
   readonly availableLocales?: true;
+  readonly creators?: true;
 }
 
 /** Position of a connected relation among the owner's links. */

@@ -9,6 +9,7 @@ import type { NormalizedModel } from '../../compiler/model/types.js';
 import type { Connections } from './connections.js';
 import type { Dialect } from './dialect/dialect.js';
 import type { ObjectionModels } from './objection-models.js';
+import type { PreparedStatements } from './prepared-statements.js';
 import type { StorageMap } from './storage-map.js';
 import type { WrittenRows } from './written-rows.js';
 
@@ -40,6 +41,8 @@ export interface RunContext {
   readonly strapi?: boolean;
   /** called once per statement the repository sends itself (run-sql.ts); knex's own are seen by its 'query' event */
   readonly onQuery?: (sql: string) => void;
+  /** PostgreSQL: the named statements each connection keeps (prepared-statements.ts); none: statements run unnamed */
+  readonly prepared?: PreparedStatements;
   /** false: reads never take the one-statement path (run-find-text.ts) */
   readonly compiledReads?: false;
   /** inside a Repository.transaction: rows inserted so far, for the read-back (written-rows.ts) */

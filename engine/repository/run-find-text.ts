@@ -1,6 +1,6 @@
 /**
  * engine/repository: run a FindPlan or FindOnePlan as ONE statement whose text is the REST body
- * (compiled-read/compile-read.ts), handed back without parsing. PostgreSQL outside transactions only;
+ * (compiled-read/compile-read.ts), handed back without parsing. PostgreSQL and SQLite, outside transactions;
  * any other read, or one the compiler does not cover, comes back as `{ fallback }` (counted), and the
  * caller answers it with runFind/runFindOne. A json value nested deeper than the compiled depth stops
  * the statement; that read falls back too. With a GraphQL shape (compile-graphql.ts) the text is that
@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import type { FindOnePlan, FindPlan } from '../plan/types.js';
 import { compileGraphqlRead, GRAPHQL_NOT_SHAPED, type GraphqlShape } from './compiled-read/compile-graphql.js';
 import { compileFind, compileFindOne, NotCompiled } from './compiled-read/compile-read.js';
-import { JSON_TOO_DEEP } from './compiled-read/json-value.js';
+import { JSON_TOO_DEEP, processInUtc } from './compiled-read/json-value.js';
 import type { Sql } from './query/sql.js';
 import type { RunContext } from './run-context.js';
 import { runSql } from './run-sql.js';
@@ -24,10 +24,14 @@ export async function runFindText(ctx: RunContext, plan: FindPlan | FindOnePlan,
     stats.fallback++;
     return { fallback: reason };
   };
-  if (ctx.compiledReads === false) return fallback('turned off (DATABASE_COMPILED_READS=false)');
-  if (ctx.dialect.name !== 'postgres') return fallback(`${ctx.dialect.name} database`);
+  if (ctx.compiledReads === false) return fallback('turned off (DATABASE_COMPILED_READS; SQLite: off unless true)');
+  if (ctx.dialect.name === 'mysql') return fallback('mysql database');
   if (ctx.tx) return fallback('inside a transaction');
-  if (ctx.strapi) return fallback('a database Strapi manages');
+  // Strapi's PostgreSQL datetimes are `timestamp` columns without a zone, which pg reads in the
+  // process's local zone: the statement writes them as UTC (json-value.ts strapiColumnJson)
+  if (ctx.strapi && ctx.dialect.name === 'postgres' && !processInUtc()) return fallback('a PostgreSQL database Strapi manages, process not in UTC');
+  // the GraphQL statement writes PostgreSQL's value expressions for a database quire manages
+  if (shape && (ctx.dialect.name !== 'postgres' || ctx.strapi)) return fallback(`GraphQL on ${ctx.strapi ? 'a database Strapi manages' : `a ${ctx.dialect.name} database`}`);
   let statement;
   try {
     if (shape) statement = compileGraphqlRead(ctx, plan, shape);
@@ -37,10 +41,14 @@ export async function runFindText(ctx: RunContext, plan: FindPlan | FindOnePlan,
     throw err;
   }
   try {
-    // prepared per connection by a name of its text: the statement is long and its parse and plan
-    // cost more than its run; with plan_cache_mode=force_generic_plan (connect.ts) it is planned once
-    let name = NAMES.get(statement);
-    if (!name) NAMES.set(statement, (name = `quire_read_${createHash('sha1').update(statement.text).digest('base64url')}`));
+    // PostgreSQL: prepared per connection by a name of its text: the statement is long and its parse and
+    // plan cost more than its run; with plan_cache_mode=force_generic_plan (connect.ts) it is planned
+    // once. SQLite keeps its prepared statements by text (run-sql.ts): no name to compute
+    let name: string | undefined;
+    if (ctx.dialect.name === 'postgres') {
+      name = NAMES.get(statement);
+      if (!name) NAMES.set(statement, (name = `quire_read_${createHash('sha1').update(statement.text).digest('base64url')}`));
+    }
     const [row] = await runSql(ctx, statement.text, statement.bindings, name);
     stats.compiled++;
     return { body: (row?.body as string | null | undefined) ?? null };

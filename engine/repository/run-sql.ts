@@ -9,6 +9,7 @@
  */
 import type { Knex } from 'knex';
 import type { MysqlConnection, PgConnection, SqliteConnection } from './connections.js';
+import { quoteId } from './naming.js';
 import type { RunContext } from './run-context.js';
 
 export type Row = Record<string, unknown>;
@@ -77,7 +78,8 @@ export async function sendSql(ctx: RunContext, connection: unknown, text: string
     const result = await mysqlQuery(connection as MysqlConnection, text, bindings);
     return Array.isArray(result) ? (result as Row[]) : [];
   }
-  if (name !== undefined) return (await (connection as PgConnection).query<Row>({ name, text: positionalSql(text), values: bindings as unknown[] })).rows;
+  const named = name === undefined ? undefined : await prepare(ctx, connection as PgConnection, name);
+  if (named !== undefined) return (await (connection as PgConnection).query<Row>({ name: named, text: positionalSql(text), values: bindings as unknown[] })).rows;
   // text and values as two arguments: pg copies a config object property by property first
   return (await (connection as PgConnection).query<Row>(positionalSql(text), bindings as unknown[])).rows;
 }
@@ -106,6 +108,28 @@ export async function runSqlHeader(ctx: RunContext, text: string, bindings: read
   });
 }
 
+/**
+ * The name statement `key` runs under on `connection` within the cap of prepared-statements.ts,
+ * after closing the least recently used names past it; undefined: run it unnamed (no cap given, cap
+ * 0, or inside a transaction when closing one would be needed: a failed DEALLOCATE would end it).
+ */
+async function prepare(ctx: RunContext, connection: PgConnection, key: string): Promise<string | undefined> {
+  const prepared = ctx.prepared;
+  if (prepared === undefined) return undefined;
+  const plan = prepared.use(connection, key, ctx.tx === undefined);
+  for (const old of plan.deallocate) {
+    const statement = `DEALLOCATE ${quoteId(old)}`;
+    ctx.onQuery?.(statement);
+    // a name whose Parse failed was never prepared: nothing to close
+    await connection.query(statement).catch(() => undefined);
+  }
+  if (plan.retire) retiring.add(connection);
+  return plan.name;
+}
+
+/** PostgreSQL connections that closed so many names they are ended after their statement (prepared-statements.ts) */
+const retiring = new WeakSet<object>();
+
 /** the pool of the repository's knex, through the client methods knex declares public */
 interface PoolClient {
   acquireConnection(): Promise<unknown>;
@@ -132,6 +156,7 @@ async function onConnection<T>(ctx: RunContext, fn: (connection: unknown) => Pro
   try {
     return await fn(connection);
   } finally {
+    if (retiring.has(connection as object)) ctx.connections.discard(connection);
     client.releaseConnection(connection);
   }
 }

@@ -56,10 +56,8 @@ const find: Handler = async (door, type, r) => {
     if (body !== undefined) return text(body);
     return one(door, uid, await findEntry(door.actions, r.caller, uid, undefined, r.query, door.read));
   }
-  if (type.kind !== 'singleType') {
-    const body = await findEntriesText(door.actions, r.caller, uid, r.query, door.read);
-    if (body !== undefined) return text(body);
-  }
+  const body = await findEntriesText(door.actions, r.caller, uid, r.query, door.read);
+  if (body !== undefined) return text(body);
   const { entries, total, page } = await findEntries(door.actions, r.caller, uid, r.query, door.read);
   const data = entries.map((e) => door.shaper.entry(uid, e));
   // a single type read in every locale is an array, without pagination (Strapi v4)

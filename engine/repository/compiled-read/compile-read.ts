@@ -1,5 +1,5 @@
 /**
- * engine/repository/compiled-read: FindPlan / FindOnePlan -> ONE PostgreSQL statement whose single
+ * engine/repository/compiled-read: FindPlan / FindOnePlan -> ONE PostgreSQL or SQLite statement whose single
  * text column is the whole REST body (`{"data":...,"meta":...}`), byte for byte what
  * engine/response/shape-entry.ts and JSON.stringify make of the entries run-find.ts loads: the page,
  * its count, every populated relation, media, component and dynamic zone at every depth as
@@ -8,7 +8,7 @@
  */
 import type { Component, ContentType } from '../../../compiler/model/types.js';
 import type { FindOnePlan, FindPlan, PagePlan, PopulateSpec, PopulateTree, PublicationState } from '../../plan/types.js';
-import { FILE_UID, qualified, quoteId } from '../naming.js';
+import { ADMIN_USERS_TABLE, FILE_UID, qualified, quoteId } from '../naming.js';
 import { itemSpec } from '../populate/populate-components.js';
 import { compileSort } from '../query/compile-sort.js';
 import type { WhereScope } from '../query/compile-where.js';
@@ -16,8 +16,9 @@ import { rootConditions } from '../query/root-conditions.js';
 import { selectFields } from '../query/select-fields.js';
 import { AliasCounter, combine, joinSql, sql, type Sql } from '../query/sql.js';
 import type { RunContext } from '../run-context.js';
-import { linkSides, typeOf, type TypeStorage } from '../storage-map.js';
-import { columnJson, textLiteral } from './json-value.js';
+import { linkSides, typeOf, type StorageKind, type TypeStorage } from '../storage-map.js';
+import { columnJson, strapiColumnJson, textLiteral } from './json-value.js';
+import { sqliteColumnJson } from './sqlite-json.js';
 
 /** a read this compiler does not cover; `reason` names what (for the fallback's log line) */
 export class NotCompiled extends Error {
@@ -54,8 +55,12 @@ export function pageWindow(page: PagePlan): { limit: number; offset: number } {
 export class ReadCompiler {
   readonly scope: WhereScope;
 
+  /** the JSON text of one column: PostgreSQL's expressions (json-value.ts; Strapi's layout: its own) or SQLite's (sqlite-json.ts) */
+  readonly column: (e: string, kind: StorageKind | 'id') => string;
+
   constructor(protected readonly ctx: RunContext) {
     this.scope = { storage: ctx.storage, dialect: ctx.dialect, aliases: new AliasCounter() };
+    this.column = ctx.dialect.name === 'sqlite' ? sqliteColumnJson : ctx.strapi ? strapiColumnJson : columnJson;
   }
 
   protected owner(uid: string): Owner {
@@ -73,7 +78,7 @@ export class ReadCompiler {
       if (c.field === 'id') continue;
       const attr = Object.hasOwn(owner.attributes, c.field) ? owner.attributes[c.field] : undefined;
       if (attr ? attr.private : !(isContentType && SYSTEM_FIELDS.has(c.field))) continue;
-      parts.push(member(c.field, sql(columnJson(qualified(alias, c.column), c.kind))));
+      parts.push(member(c.field, sql(this.column(qualified(alias, c.column), c.kind))));
     }
     for (const [name, spec] of Object.entries(populate ?? {})) {
       const value = this.populated(type, owner, alias, name, spec, state);
@@ -130,7 +135,7 @@ export class ReadCompiler {
   /** a linked entry `{"id":..,"attributes":{..}}`, a component `{"id":..,..}` or a zone item (`__component` last) */
   item(target: TypeStorage, alias: string, spec: PopulateSpec, state: PublicationState, form: 'entry' | 'component' | 'zone'): Sql {
     const parts = this.attributes(target, alias, spec.fields, spec.populate, state);
-    const id = `'{"id":' || ${qualified(alias, 'id')}::text`;
+    const id = `'{"id":' || CAST(${qualified(alias, 'id')} AS TEXT)`;
     if (form === 'entry') return joinSql([sql(`${id} || ',"attributes":{' || `), members(parts), sql(" || '}}'")], '');
     const rest = form === 'zone' ? [...parts, sql(textLiteral(`"__component":${JSON.stringify(target.uid)}`))] : parts;
     return rest.length === 0 ? sql(`${id} || '}'`) : joinSql([sql(`${id} || ',' || `), members(rest), sql(" || '}'")], '');
@@ -188,11 +193,19 @@ export class ReadCompiler {
     ], '');
   }
 
-  /** a top-level entry `{"id":..,"attributes":{..},"meta":{..}}` */
+  /** a top-level entry `{"id":..,"attributes":{..},"meta":{..}}`; creator fields last, as actions/creators.ts adds them */
   entry(type: TypeStorage, alias: string, plan: FindPlan | FindOnePlan): Sql {
     const parts = this.attributes(type, alias, plan.fields, plan.populate, plan.publicationState);
+    if (plan.creators) parts.push(member('createdBy', this.creator(alias, 'created_by_id')), member('updatedBy', this.creator(alias, 'updated_by_id')));
     const meta = plan.availableLocales && type.localizations ? this.availableLocales(type, alias) : sql("'{}'");
-    return joinSql([sql(`'{"id":' || ${qualified(alias, 'id')}::text || ',"attributes":{' || `), members(parts), sql(` || '},"meta":' || `), meta, sql(" || '}'")], '');
+    return joinSql([sql(`'{"id":' || CAST(${qualified(alias, 'id')} AS TEXT) || ',"attributes":{' || `), members(parts), sql(` || '},"meta":' || `), meta, sql(" || '}'")], '');
+  }
+
+  /** the admin user in column `column` of the row at `alias`: `{"id":..,"firstname":..,"lastname":..}` or null (repository creator-fields.ts) */
+  private creator(alias: string, column: string): Sql {
+    const a = this.scope.aliases.next('a');
+    const item = `'{"id":' || CAST(${qualified(a, 'id')} AS TEXT) || ',"firstname":' || ${this.column(qualified(a, 'firstname'), 'varchar')} || ',"lastname":' || ${this.column(qualified(a, 'lastname'), 'varchar')} || '}'`;
+    return sql(`COALESCE((SELECT ${item} FROM ${quoteId(ADMIN_USERS_TABLE)} AS ${quoteId(a)} WHERE ${qualified(a, 'id')} = ${qualified(alias, column)}), 'null')`);
   }
 
   /** `{"availableLocales":[{"id":..,"locale":..,"publishedAt":..}]}`: the entry's other localizations, drafts included, in link order */
@@ -200,8 +213,8 @@ export class ReadCompiler {
     const loc = type.localizations as NonNullable<TypeStorage['localizations']>;
     const l = this.scope.aliases.next('l');
     const t = this.scope.aliases.next();
-    const published = type.draftAndPublish ? ` || ',"publishedAt":' || ${columnJson(qualified(t, 'published_at'), 'datetime')}` : '';
-    const item = `'{"id":' || ${qualified(t, 'id')}::text || ',"locale":' || ${columnJson(qualified(t, 'locale'), 'varchar')}${published} || '}'`;
+    const published = type.draftAndPublish ? ` || ',"publishedAt":' || ${this.column(qualified(t, 'published_at'), 'datetime')}` : '';
+    const item = `'{"id":' || CAST(${qualified(t, 'id')} AS TEXT) || ',"locale":' || ${this.column(qualified(t, 'locale'), 'varchar')}${published} || '}'`;
     const order = `${loc.order ? `${qualified(l, loc.order)} ASC NULLS LAST, ` : ''}${qualified(l, 'id')} ASC`;
     return sql(`'{"availableLocales":[' || COALESCE((SELECT string_agg(${item}, ',' ORDER BY ${order}) FROM ${quoteId(loc.name)} AS ${quoteId(l)} JOIN ${quoteId(type.table)} AS ${quoteId(t)} ON ${qualified(t, 'id')} = ${qualified(l, loc.other)} WHERE ${qualified(l, loc.self)} = ${qualified(alias, 'id')}), '') || ']}'`);
   }
@@ -227,7 +240,7 @@ export function listRows(c: ReadCompiler, type: TypeStorage, plan: FindPlan): { 
 /**
  * A list: `SELECT '{"data":[' || .. || '],"meta":{"pagination":{..}}}'` over the page (and its count).
  *   compileFind(ctx, { uid: 'api::tag.tag', page: { style: 'page', page: 1, pageSize: 25, withCount: true }, .. })
- *   -> SELECT '{"data":[' || COALESCE((SELECT string_agg('{"id":' || "t0"."id"::text || .., ',' ORDER BY "t0"."__rn")
+ *   -> SELECT '{"data":[' || COALESCE((SELECT string_agg('{"id":' || CAST("t0"."id" AS TEXT) || .., ',' ORDER BY "t0"."__rn")
  *        FROM (SELECT "t0".*, row_number() OVER (ORDER BY "t0"."id" ASC) AS "__rn" FROM "tags" AS "t0" WHERE .. LIMIT 25) AS "t0"), '')
  *        || '],"meta":{"pagination":{"page":1,"pageSize":25,"pageCount":' || .. || '}}}' AS "body"
  */
@@ -240,14 +253,16 @@ export function compileFind(ctx: RunContext, plan: FindPlan): Sql {
   const data = joinSql([sql(`'{"data":[' || COALESCE((SELECT string_agg(`), entry, sql(`, ',' ORDER BY ${qualified(ROOT, '__rn')}) FROM (`), pageRows, sql(`) AS ${quoteId(ROOT)}), '') || ']'`)], '');
   const p = plan.page;
   let meta: Sql;
-  if (p.style === 'page') {
+  // a single type read in every locale is a list without pagination (Strapi v4)
+  if (type.kind === 'singleType') meta = sql(`',"meta":{}}'`);
+  else if (p.style === 'page') {
     const head = `',"meta":{"pagination":{"page":${p.page},"pageSize":${p.pageSize}`;
     meta = p.withCount
-      ? joinSql([sql(`${head},"pageCount":' || ((`), count, sql(` + ${p.pageSize - 1}) / ${p.pageSize})::text || ',"total":' || `), count, sql("::text || '}}}'")], '')
+      ? joinSql([sql(`${head},"pageCount":' || CAST(((`), count, sql(` + ${p.pageSize - 1}) / ${p.pageSize}) AS TEXT) || ',"total":' || CAST(`), count, sql(" AS TEXT) || '}}}'")], '')
       : sql(`${head}}}}'`);
   } else {
     const head = `',"meta":{"pagination":{"start":${p.start},"limit":${p.limit}`;
-    meta = p.withCount ? joinSql([sql(`${head},"total":' || `), count, sql("::text || '}}}'")], '') : sql(`${head}}}}'`);
+    meta = p.withCount ? joinSql([sql(`${head},"total":' || CAST(`), count, sql(" AS TEXT) || '}}}'")], '') : sql(`${head}}}}'`);
   }
   return joinSql([sql('SELECT '), data, sql(' || '), meta, sql(' AS "body"')], '');
 }

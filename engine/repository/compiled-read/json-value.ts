@@ -92,3 +92,28 @@ export function columnJson(e: string, kind: StorageKind | 'id'): string {
       return `COALESCE(${jsonText(e)}, 'null')`;
   }
 }
+
+/**
+ * columnJson on a PostgreSQL database Strapi v4 laid out, whose datetime and timestamp attributes are
+ * `timestamp` columns without a zone and time attributes `time` columns: pg reads a zone-less
+ * timestamp in the process's local zone, so these are exact only where that zone is UTC (the caller
+ * checks: processInUtc); time answers as the column's text (dialect/strapi-postgres.ts).
+ *   strapiColumnJson('"t0"."imported_at"', 'timestamp') -> '"' || floor(extract(epoch from ..) * 1000)::text || '"'
+ */
+export function strapiColumnJson(e: string, kind: StorageKind | 'id'): string {
+  switch (kind) {
+    case 'datetime':
+      return `COALESCE('"' || to_char(${e}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', 'null')`;
+    case 'timestamp':
+      return `COALESCE('"' || floor(extract(epoch from ${e}) * 1000)::bigint::text || '"', 'null')`;
+    case 'time':
+      return `COALESCE(to_json((${e})::text)::text, 'null')`;
+    default:
+      return columnJson(e, kind);
+  }
+}
+
+/** the process reads zone-less timestamps as UTC (TZ unset on a UTC host, or TZ=UTC) */
+export function processInUtc(): boolean {
+  return ['UTC', 'Etc/UTC', 'Etc/GMT', 'GMT', 'Etc/Universal', 'Etc/Zulu'].includes(Intl.DateTimeFormat().resolvedOptions().timeZone);
+}
