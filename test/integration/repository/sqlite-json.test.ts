@@ -1,15 +1,21 @@
 /**
- * unit: compiled-read/sqlite-json.ts on a real in-memory SQLite. For every storage kind and every
+ * integration (SQLite run): compiled-read/sqlite-json.ts on a real in-memory SQLite (the native
+ * driver, so not in the unit suite, which `make test-node22` runs on another Node major). For every storage kind and every
  * stored form a column may hold (what quire writes, what another system wrote), the column's JSON
  * text from the statement is JSON.stringify of what the usual path decodes from the same row.
  */
 import Database from 'better-sqlite3';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { quireJson, SQLITE_JSON_FUNCTION, sqliteColumnJson } from '../../../../engine/repository/compiled-read/sqlite-json.js';
-import { sqliteDialect } from '../../../../engine/repository/dialect/sqlite.js';
-import type { StorageKind } from '../../../../engine/repository/storage-map.js';
-import { decodeValue } from '../../../../engine/repository/values/decode-value.js';
+import { quireJson, SQLITE_JSON_FUNCTION, sqliteColumnJson } from '../../../engine/repository/compiled-read/sqlite-json.js';
+import { sqliteDialect } from '../../../engine/repository/dialect/sqlite.js';
+import type { StorageKind } from '../../../engine/repository/storage-map.js';
+import { decodeValue } from '../../../engine/repository/values/decode-value.js';
+import { DIALECT } from './fixture.js';
+
+
+const it = DIALECT === 'sqlite' ? test : test.skip;
+if (DIALECT !== 'sqlite') console.log(`[${DIALECT}] SQLite's JSON printers: run with the SQLite integration suite, skipped on this database`);
 
 const RAW: Readonly<Record<StorageKind | 'id', readonly unknown[]>> = {
   id: [1, 0, 2 ** 53 - 1, 2 ** 53 + 2, 3.0, 3.5, '7', null],
@@ -27,7 +33,7 @@ const RAW: Readonly<Record<StorageKind | 'id', readonly unknown[]>> = {
   json: ['{"b":1,"a":[1,2.5,{"10":true,"2":"x"}]}', '[[1,[2,[3,[4,[5]]]]]]', '1e21', '"s"', 'not json', null],
 };
 
-test('every kind and stored form: the statement prints what decoding and JSON.stringify print', () => {
+it('every kind and stored form: the statement prints what decoding and JSON.stringify print', () => {
   const db = new Database(':memory:');
   db.function(SQLITE_JSON_FUNCTION, { deterministic: true }, quireJson);
   for (const [kind, raws] of Object.entries(RAW) as [StorageKind | 'id', readonly unknown[]][]) {
@@ -42,7 +48,7 @@ test('every kind and stored form: the statement prints what decoding and JSON.st
   db.close();
 });
 
-test('floats: the digits SQLite prints itself are the digits JavaScript prints', () => {
+it('floats: the digits SQLite prints itself are the digits JavaScript prints', () => {
   const db = new Database(':memory:');
   db.function(SQLITE_JSON_FUNCTION, { deterministic: true }, quireJson);
   db.exec('CREATE TABLE "t" ("v" REAL)');
