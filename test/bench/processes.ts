@@ -203,6 +203,24 @@ export function load(spec: LoadSpec): Promise<LoadResult> {
   });
 }
 
+/** what a run of a workload sends: its method, paths, bodies, and whether it needs the token */
+export interface LoadShape {
+  method: 'GET' | 'POST';
+  paths: string[];
+  bodies?: string[];
+  auth?: boolean;
+}
+
+/** one load run of `w` on `server` for `seconds`; any non-2xx answer or error fails it */
+export async function loadWorkload(server: ServerProcess, w: LoadShape, token: string, seconds: number, connections: number): Promise<LoadResult> {
+  const r = await load({
+    url: server.url, method: w.method, paths: w.paths, bodies: w.bodies, seconds, connections,
+    headers: w.auth ? { authorization: `Bearer ${token}` } : undefined,
+  });
+  if (r.non2xx || r.errors) throw new Error(`${server.name} ${w.method} ${w.paths[0]}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
+  return r;
+}
+
 /** ends the load runner (the bench's last step) */
 export function stopLoadRunner(): void {
   runner?.disconnect();

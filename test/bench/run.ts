@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { firstDifference, withoutVolatile } from './compare-bodies.js';
 import type { LoadResult } from './load-child.js';
-import { createToken, load, pgReachable, memoryOf, MYSQL_URL, PG_URL, ROOT, startCeiling, startQuire, statsOf, stopLoadRunner, withMysql, withPg, type ServerProcess } from './processes.js';
+import { createToken, loadWorkload, pgReachable, memoryOf, MYSQL_URL, PG_URL, ROOT, startCeiling, startQuire, statsOf, stopLoadRunner, withMysql, withPg, type LoadShape, type ServerProcess } from './processes.js';
 import { formatGrowth, formatGrowthBySize, formatStartup, formatTable, type GrowthRow, type WorkloadRow } from './report.js';
 import { seedArticles, seedShared } from './seed-bench.js';
 import { formatSoak, runSoak, type SoakResult } from './soak.js';
@@ -81,15 +81,7 @@ async function dropPgDatabases(): Promise<void> {
 
 // ---- measuring ----------------------------------------------------------------------------
 
-function run(server: ServerProcess, w: Pick<Workload, 'method' | 'paths' | 'bodies' | 'auth'>, token: string, seconds: number): Promise<LoadResult> {
-  return load({
-    url: server.url, method: w.method, paths: w.paths, bodies: w.bodies, seconds, connections: CONNECTIONS,
-    headers: w.auth ? { authorization: `Bearer ${token}` } : undefined,
-  }).then((r) => {
-    if (r.non2xx || r.errors) throw new Error(`${server.name} ${w.method} ${w.paths[0]}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
-    return r;
-  });
-}
+const run = (server: ServerProcess, w: LoadShape, token: string, seconds: number): Promise<LoadResult> => loadWorkload(server, w, token, seconds, CONNECTIONS);
 
 /** one measured run plus the server's statement and request counts over it */
 async function counted(server: ServerProcess, w: Parameters<typeof run>[1], token: string, seconds: number): Promise<LoadResult & { statements: number; requests: number; cpuMicros: number }> {

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { differences, withoutTimestamps, withoutVolatile } from './compare-bodies.js';
 import type { LoadResult } from './load-child.js';
-import { createToken, load, pgReachable, memoryOf, PG_URL, ROOT, startCeiling, startQuire, statsOf, stopLoadRunner, withPg, type ServerProcess } from './processes.js';
+import { createToken, loadWorkload, pgReachable, memoryOf, PG_URL, ROOT, startCeiling, startQuire, statsOf, stopLoadRunner, withPg, type ServerProcess } from './processes.js';
 import { seedArticles, seedShared } from './seed-bench.js';
 import { buildStrapi, startStrapi, type StrapiDatabase, type StrapiProcess } from './strapi-server.js';
 import { formatVsStrapi, type VsStrapiRow } from './vs-strapi-report.js';
@@ -99,15 +99,7 @@ async function countStrapi(ws: Workload[], strapi: StrapiProcess): Promise<Recor
   return out;
 }
 
-function run(server: ServerProcess, w: Workload, token: string, seconds: number): Promise<LoadResult> {
-  return load({
-    url: server.url, method: w.method, paths: w.paths, bodies: w.bodies, seconds, connections: CONNECTIONS,
-    headers: w.auth ? { authorization: `Bearer ${token}` } : undefined,
-  }).then((r) => {
-    if (r.non2xx || r.errors) throw new Error(`${server.name} ${w.method} ${w.paths[0]}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
-    return r;
-  });
-}
+const run = (server: ServerProcess, w: Workload, token: string, seconds: number): Promise<LoadResult> => loadWorkload(server, w, token, seconds, CONNECTIONS);
 
 /** a measured run with the server's own statement and request counters (quire and the ceiling) */
 async function counted(server: ServerProcess, w: Workload, token: string): Promise<LoadResult & { statements: number; requests: number }> {
