@@ -24,6 +24,8 @@ export interface TransactionScope {
 /** the rows a write gathers to insert at its end, and the files it names (write/row-batch.ts implements it) */
 export interface WriteBatch {
   add(table: string, columns: readonly string[], rows: readonly (readonly unknown[])[]): void;
+  /** inserts the rows gathered so far (a step that reads the links back needs them there) */
+  flush(ctx: RunContext): Promise<void>;
   /** id -> MIME type of the files the write names (those that exist), when read once for the whole write */
   readonly files?: ReadonlyMap<number, string>;
 }

@@ -59,8 +59,6 @@ async function createInOne(ctx: RunContext, type: TypeStorage, row: Record<strin
 /** writeAssociations with its link rows gathered and inserted at the end (row-batch.ts) */
 async function writeBatched(ctx: RunContext, type: TypeStorage, id: number, data: WriteData, creating: boolean): Promise<void> {
   if (!hasAssociations(data)) return;
-  // a Strapi database: rows in the order Strapi writes them (its renumbering of component links)
-  if (ctx.strapi) return writeAssociations(ctx, type, id, data, creating);
   const batch = await rowBatch(ctx, type, data);
   const c: RunContext = { ...ctx, batch };
   await writeAssociations(c, type, id, data, creating);

@@ -96,7 +96,11 @@ async function replaceComponents(ctx: RunContext, owner: TypeStorage, ownerId: n
   const dropped = existing.filter((l) => !kept.has(key(l.component_type, l.component_id)));
   if (!creating && existing.length) await query(ctx, links).where({ entity_id: ownerId, field }).del();
   if (dropped.length) await deleteComponents(ctx, dropped);
-  if (ctx.strapi && kind === 'repeatable' && !creating) await renumberLikeStrapi(ctx, links, ownerId);
+  if (ctx.strapi && kind === 'repeatable' && !creating) {
+    // Strapi renumbers every link of the entry as it stands: the links gathered so far go in first
+    await ctx.batch?.flush(ctx);
+    await renumberLikeStrapi(ctx, links, ownerId);
+  }
   if (ordered.length) {
     // a Strapi database: a single component's link has no order, as Strapi writes it
     const order = (i: number) => (ctx.strapi && kind === 'single' ? null : i + 1);
