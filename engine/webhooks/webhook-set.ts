@@ -4,18 +4,13 @@
  * webhooks added in Strapi's admin panel are picked up while quire runs). Lookups are synchronous,
  * from the last read: a write's transaction asks which webhooks want its events.
  */
-import type { WebhooksConfig } from '../../compiler/model/types.js';
+import type { WebhookConfig, WebhooksConfig } from '../../compiler/model/types.js';
 import type { Repository } from '../repository/types.js';
 
-export interface Webhook {
-  readonly name: string;
-  readonly url: string;
-  /** the default headers, then the webhook's own */
-  readonly headers: Readonly<Record<string, string>>;
+/** a webhook of config/webhooks.json or of Strapi's table: its headers are the default headers, then its own */
+export interface Webhook extends Omit<WebhookConfig, 'events'> {
+  /** Strapi's rows may name events quire does not send */
   readonly events: readonly string[];
-  readonly enabled: boolean;
-  /** the environment variable holding its signing secret */
-  readonly secretEnv?: string;
   /** config/webhooks.json, or Strapi's strapi_webhooks table */
   readonly source: 'config' | 'database';
 }
