@@ -115,5 +115,8 @@ export function strapiColumnJson(e: string, kind: StorageKind | 'id'): string {
 
 /** the process reads zone-less timestamps as UTC (TZ unset on a UTC host, or TZ=UTC) */
 export function processInUtc(): boolean {
-  return ['UTC', 'Etc/UTC', 'Etc/GMT', 'GMT', 'Etc/Universal', 'Etc/Zulu'].includes(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  // asked on every read of a Strapi PostgreSQL database: the process's zone is read once
+  inUtc ??= ['UTC', 'Etc/UTC', 'Etc/GMT', 'GMT', 'Etc/Universal', 'Etc/Zulu'].includes(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  return inUtc;
 }
+let inUtc: boolean | undefined;
