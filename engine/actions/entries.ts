@@ -19,6 +19,7 @@ import { adminOf, attachCreators, stampCreator } from './creators.js';
 import { planEntryUpdate } from './draft-state.js';
 import { parseEntryId } from './entry-id.js';
 import { assertReadableTargets } from './readable-targets.js';
+import { ReadPlans } from './read-plans.js';
 import type { ChangeKind } from './events.js';
 import { createLocalization as writeLocalization, refuseLocaleChange, singleEntryId, syncSharedAttributes, writeSingleType } from './localizations.js';
 import { runWrite, type ChangeQueue } from './write-transaction.js';
@@ -64,14 +65,34 @@ export interface FoundEntries {
   readonly page: PagePlan;
 }
 
-const readOptions = (caller: Caller, extras: ReadExtras | undefined): ReadOptions => ({
-  canFind: (uid) => caller.canFind(uid),
+const readOptions = (canFind: (uid: string) => boolean, extras: ReadExtras | undefined): ReadOptions => ({
+  canFind,
   ...(extras?.limits && { limits: extras.limits }),
   ...(extras?.availableLocales && { availableLocales: true }),
   ...(extras?.creators && { creators: true }),
   ...(extras?.relationPages && { relationPages: extras.relationPages }),
   ...(extras?.populateDeep && { populateDeep: extras.populateDeep }),
 });
+
+const readPlans = new WeakMap<ActionContext, ReadPlans>();
+const plansOf = (ctx: ActionContext): ReadPlans => {
+  let plans = readPlans.get(ctx);
+  if (!plans) readPlans.set(ctx, (plans = new ReadPlans(ctx.model.config.i18n)));
+  return plans;
+};
+
+/** the plan of a list read (remembered per shared query: read-plans.ts) */
+const listPlan = (ctx: ActionContext, caller: Caller, uid: string, query: ParsedQuery, extras: ReadExtras | undefined): FindPlan =>
+  plansOf(ctx).plan(query, `find ${uid}`, caller, extras, (canFind) => planFind(ctx.model, uid, query, readOptions(canFind, extras)));
+
+/**
+ * the plan of a one-entry read (remembered per shared query): by id, it may be the plan made for
+ * another id of the same query (what it reads is the same); withId gives it this id
+ */
+const entryPlan = (ctx: ActionContext, caller: Caller, uid: string, id: number | undefined, query: ParsedQuery, extras: ReadExtras | undefined): FindOnePlan =>
+  plansOf(ctx).plan(query, `${id === undefined ? 'single' : 'findOne'} ${uid}`, caller, extras, (canFind) => planFindOne(ctx.model, uid, id, query, readOptions(canFind, extras)));
+
+const withId = (plan: FindOnePlan, id: number | undefined): FindOnePlan => (plan.id === id ? plan : { ...plan, id });
 
 const contentType = (ctx: ActionContext, uid: string): ContentType => {
   const type = ctx.model.contentTypes[uid];
@@ -97,7 +118,7 @@ const changeOf = (uid: string, verb: 'create' | 'update' | 'delete'): ChangeKind
 
 /** A list: `GET /api/articles`, GraphQL `articles`; single types with `locale=all`: every localization. */
 export async function findEntries(ctx: ActionContext, caller: Caller, uid: string, query: ParsedQuery, extras?: ReadExtras): Promise<FoundEntries> {
-  const plan = planFind(ctx.model, uid, query, readOptions(caller, extras));
+  const plan = listPlan(ctx, caller, uid, query, extras);
   extras?.inspect?.(plan);
   const hooks = ctx.hooks && (await runHooks(ctx.hooks, uid, 'findMany', ctx.repo, () => ({ ...query })));
   const { entries, total } = await ctx.repo.find(plan);
@@ -114,7 +135,7 @@ export async function findEntry(ctx: ActionContext, caller: Caller, uid: string,
   const type = contentType(ctx, uid);
   const id = rawId === undefined && isSingle(type) ? undefined : parseEntryId(rawId);
   if (id === undefined && !isSingle(type)) throw notFound();
-  const plan = planFindOne(ctx.model, uid, id, query, readOptions(caller, extras));
+  const plan = withId(entryPlan(ctx, caller, uid, id, query, extras), id);
   extras?.inspect?.(plan);
   const hooks = ctx.hooks && (await runHooks(ctx.hooks, uid, 'findOne', ctx.repo, () => ({ ...query, ...(id !== undefined && { where: { id } }) })));
   const entry = await ctx.repo.findOne(plan);
@@ -134,7 +155,7 @@ export async function findEntry(ctx: ActionContext, caller: Caller, uid: string,
  */
 export async function findEntriesText(ctx: ActionContext, caller: Caller, uid: string, query: ParsedQuery, extras?: ReadExtras, shape?: GraphqlShape): Promise<string | undefined> {
   if (!compilable(ctx, uid, 'findMany')) return undefined;
-  const plan = planFind(ctx.model, uid, query, readOptions(caller, extras));
+  const plan = listPlan(ctx, caller, uid, query, extras);
   extras?.inspect?.(plan);
   const read = await ctx.repo.findText(plan, shape);
   if ('fallback' in read) {
@@ -150,9 +171,10 @@ export async function findEntryText(ctx: ActionContext, caller: Caller, uid: str
   if (!compilable(ctx, uid, 'findOne')) return undefined;
   const id = rawId === undefined && isSingle(type) ? undefined : parseEntryId(rawId);
   if (id === undefined && !isSingle(type)) throw notFound();
-  const plan = planFindOne(ctx.model, uid, id, query, readOptions(caller, extras));
-  extras?.inspect?.(plan);
-  const read = await ctx.repo.findText(plan, shape);
+  const plan = entryPlan(ctx, caller, uid, id, query, extras);
+  // the plan made for another id of the same query: the statement is the same, the id is its own
+  if (extras?.inspect) extras.inspect(withId(plan, id));
+  const read = await ctx.repo.findText(plan, shape, id);
   if ('fallback' in read) {
     ctx.log?.debug({ uid, reason: read.fallback }, 'read not compiled to one statement');
     return undefined;
@@ -171,7 +193,7 @@ function compilable(ctx: ActionContext, uid: string, action: 'findMany' | 'findO
 
 /** How many entries match `query.filters` (locale and publication state as a list reads them): `strapi.entityService.count`. */
 export async function countEntries(ctx: ActionContext, caller: Caller, uid: string, query: ParsedQuery): Promise<number> {
-  const plan = planFind(ctx.model, uid, { ...query, pagination: { start: 0, limit: 1, withCount: true } }, readOptions(caller, undefined));
+  const plan = planFind(ctx.model, uid, { ...query, pagination: { start: 0, limit: 1, withCount: true } }, readOptions(caller.canFind, undefined));
   const hooks = await runHooks(ctx.hooks, uid, 'count', ctx.repo, () => ({ ...query }));
   const { total } = await ctx.repo.find({ ...plan, fields: [], populate: {} });
   await hooks?.after(total ?? 0);
@@ -189,7 +211,7 @@ export function readsEveryLocale(ctx: ActionContext, uid: string, locale: string
  */
 function planReadBack(ctx: ActionContext, caller: Caller, uid: string, back: ReadBack): (tx: Repository, id: number) => Promise<Entry> {
   const single = isSingle(contentType(ctx, uid));
-  const plan = planFindOne(ctx.model, uid, single ? undefined : 1, back.query, readOptions(caller, back.extras));
+  const plan = planFindOne(ctx.model, uid, single ? undefined : 1, back.query, readOptions(caller.canFind, back.extras));
   return async (tx, id) => {
     const read: FindOnePlan = { ...plan, id, publicationState: 'preview' };
     back.extras?.inspect?.(read);

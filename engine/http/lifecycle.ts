@@ -19,9 +19,10 @@ import { callerOf } from '../actions/action-context.js';
 import type { Permissions, Principal } from '../auth/permissions.js';
 import { invalidCredentials } from '../auth/resolve-principal.js';
 import { ForbiddenError, MethodNotAllowedError, NotFoundError, statusOf, toErrorBody } from '../errors/index.js';
-import { EMPTY_QUERY, parseQuery, parseQueryString } from '../request/index.js';
+import { EMPTY_QUERY, parseQueryString } from '../request/index.js';
 import { isMultipart, readMultipart, type MultipartBody } from '../upload/read-multipart.js';
 import type { ClientAddress } from './client-address.js';
+import { QueryCache } from './query-cache.js';
 import { applyCors } from './cors.js';
 import { parseJsonBody, readBodyBuffer, readJsonBody } from './read-body.js';
 import type { ReplyWriter } from './reply.js';
@@ -89,6 +90,7 @@ interface RequestState {
 
 export function createLifecycle(o: LifecycleOptions): Lifecycle {
   let active = 0;
+  const queries = new QueryCache(o.strictQuery);
 
   /** the body as the route reads it; `multipart` is set when files were spooled */
   async function readBody(req: IncomingMessage, route: Route, principal: Principal, method: string): Promise<{ body: unknown; multipart?: MultipartBody }> {
@@ -121,10 +123,10 @@ export function createLifecycle(o: LifecycleOptions): Lifecycle {
 
     const principal: Principal = route.authenticate ? await o.authenticate(authorizationOf(req)) : { kind: 'public' };
     if (route.permission && !allows(o.permissions, principal, route.permission)) throw new ForbiddenError('Forbidden');
-    const rawQuery = route.query === 'none' ? EMPTY : parseQueryString(search);
-    const query = route.query === 'content'
-      ? parseQuery(rawQuery, { strict: o.strictQuery, ignored: (names) => o.log.debug({ url: req.url, ignored: names }, 'unknown query parameters ignored') })
-      : EMPTY_QUERY;
+    let rawQuery: Readonly<Record<string, unknown>> = EMPTY;
+    let query = EMPTY_QUERY;
+    if (route.query === 'content') ({ raw: rawQuery, query } = queries.content(search, (names) => o.log.debug({ url: req.url, ignored: names }, 'unknown query parameters ignored')));
+    else if (route.query === 'raw') rawQuery = parseQueryString(search);
     const { body, multipart } = await readBody(req, route, principal, method);
     let reply: Reply;
     try {

@@ -58,8 +58,8 @@ export interface HttpRequest {
   readonly caller: Caller;
   /** the typed query of a `content` route (empty otherwise) */
   readonly query: ParsedQuery;
-  /** the query string as nested data (`raw` and `content` routes; empty otherwise) */
-  readonly rawQuery: Record<string, unknown>;
+  /** the query string as nested data (`raw` and `content` routes; empty otherwise); frozen on `content` routes, where requests sending the same query string share it (query-cache.ts) */
+  readonly rawQuery: Readonly<Record<string, unknown>>;
   /** `json`: the parsed body (undefined when empty); `raw` and non-multipart `multipart`: a Buffer; else undefined */
   readonly body: unknown;
   /** a `multipart` route's multipart/form-data body: fields and spooled files */

@@ -129,8 +129,8 @@ export class KnexRepository implements Repository {
     return this.guard(() => runFindOne(this.ctx, plan));
   }
 
-  findText(plan: FindPlan | FindOnePlan, shape?: GraphqlShape): Promise<CompiledRead> {
-    return this.guard(() => runFindText(this.ctx, plan, this.compiledReads, shape));
+  findText(plan: FindPlan | FindOnePlan, shape?: GraphqlShape, id?: number): Promise<CompiledRead> {
+    return this.guard(() => runFindText(this.ctx, plan, this.compiledReads, shape, id));
   }
 
   create(plan: CreatePlan): Promise<number> {

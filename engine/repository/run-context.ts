@@ -10,6 +10,7 @@ import type { Connections } from './connections.js';
 import type { Dialect } from './dialect/dialect.js';
 import type { ObjectionModels } from './objection-models.js';
 import type { PreparedStatements } from './prepared-statements.js';
+import type { ReadStatements } from './run-find-text.js';
 import type { StorageMap } from './storage-map.js';
 import type { WrittenRows } from './written-rows.js';
 
@@ -45,6 +46,8 @@ export interface RunContext {
   readonly onQuery?: (sql: string) => void;
   /** PostgreSQL: the named statements each connection keeps (prepared-statements.ts); none: statements run unnamed */
   readonly prepared?: PreparedStatements;
+  /** the one-statement reads compiled so far, per plan (run-find-text.ts) */
+  readonly reads?: ReadStatements;
   /** false: reads never take the one-statement path (run-find-text.ts) */
   readonly compiledReads?: false;
   /** inside a Repository.transaction: rows inserted so far, for the read-back (written-rows.ts) */

@@ -9,17 +9,62 @@
 import { createHash } from 'node:crypto';
 import type { FindOnePlan, FindPlan } from '../plan/types.js';
 import { compileGraphqlRead, GRAPHQL_NOT_SHAPED, type GraphqlShape } from './compiled-read/compile-graphql.js';
-import { compileFind, compileFindOne, NotCompiled } from './compiled-read/compile-read.js';
+import { compileFind, compileFindOne, ENTRY_ID, NotCompiled } from './compiled-read/compile-read.js';
 import { JSON_TOO_DEEP, processInUtc } from './compiled-read/json-value.js';
 import type { Sql } from './query/sql.js';
 import type { RunContext } from './run-context.js';
 import { runSql } from './run-sql.js';
 import type { CompiledRead, CompiledReadStats } from './types.js';
 
-/** statement names by statement: a statement compiled once (compileGraphqlRead) is hashed once */
-const NAMES = new WeakMap<Sql, string>();
+/** a read compiled for the driver: its text, bindings (ENTRY_ID where the id goes) and, on PostgreSQL, the name it is prepared under */
+interface ReadStatement {
+  readonly text: string;
+  readonly bindings: readonly unknown[];
+  readonly name?: string;
+}
 
-export async function runFindText(ctx: RunContext, plan: FindPlan | FindOnePlan, stats: CompiledReadStats, shape?: GraphqlShape): Promise<CompiledRead> {
+/**
+ * The statements of plans, compiled once per plan (and GraphQL shape): a plan remembered by the
+ * action layer (actions/read-plans.ts) is the same object on every request sending the same query,
+ * and a one-entry plan serves every id. A plan the compiler does not cover keeps its reason.
+ */
+export class ReadStatements {
+  private readonly byPlan = new WeakMap<FindPlan | FindOnePlan, Map<GraphqlShape | undefined, ReadStatement | NotCompiled>>();
+
+  get(ctx: RunContext, plan: FindPlan | FindOnePlan, shape: GraphqlShape | undefined): ReadStatement | NotCompiled {
+    let shapes = this.byPlan.get(plan);
+    const known = shapes?.get(shape);
+    if (known) return known;
+    const compiled = compile(ctx, plan, shape);
+    if (!shapes) this.byPlan.set(plan, (shapes = new Map()));
+    shapes.set(shape, compiled);
+    return compiled;
+  }
+}
+
+function compile(ctx: RunContext, plan: FindPlan | FindOnePlan, shape: GraphqlShape | undefined): ReadStatement | NotCompiled {
+  let statement: Sql;
+  try {
+    if (shape) statement = compileGraphqlRead(ctx, plan, shape);
+    else statement = plan.kind === 'find' ? compileFind(ctx, plan) : compileFindOne(ctx, plan);
+  } catch (err) {
+    if (err instanceof NotCompiled) return err;
+    throw err;
+  }
+  // PostgreSQL: prepared per connection by a name of its text: the statement is long and its parse and
+  // plan cost more than its run; with plan_cache_mode=force_generic_plan (connect.ts) it is planned
+  // once. SQLite keeps its prepared statements by text (run-sql.ts): no name to compute
+  if (ctx.dialect.name !== 'postgres') return statement;
+  return { ...statement, name: `quire_read_${createHash('sha1').update(statement.text).digest('base64url')}` };
+}
+
+/** `id` (default: the plan's) in place of ENTRY_ID */
+function bound(bindings: readonly unknown[], id: number | undefined): readonly unknown[] {
+  return bindings.includes(ENTRY_ID) ? bindings.map((b) => (b === ENTRY_ID ? id : b)) : bindings;
+}
+
+/** `id`: the entry a one-entry plan reads, when the plan was made for another id of the same read */
+export async function runFindText(ctx: RunContext, plan: FindPlan | FindOnePlan, stats: CompiledReadStats, shape?: GraphqlShape, id?: number): Promise<CompiledRead> {
   const fallback = (reason: string): CompiledRead => {
     stats.fallback++;
     return { fallback: reason };
@@ -32,24 +77,10 @@ export async function runFindText(ctx: RunContext, plan: FindPlan | FindOnePlan,
   if (ctx.strapi && ctx.dialect.name === 'postgres' && !processInUtc()) return fallback('a PostgreSQL database Strapi manages, process not in UTC');
   // the GraphQL statement writes PostgreSQL's value expressions for a database quire manages
   if (shape && (ctx.dialect.name !== 'postgres' || ctx.strapi)) return fallback(`GraphQL on ${ctx.strapi ? 'a database Strapi manages' : `a ${ctx.dialect.name} database`}`);
-  let statement;
+  const statement = ctx.reads ? ctx.reads.get(ctx, plan, shape) : compile(ctx, plan, shape);
+  if (statement instanceof NotCompiled) return fallback(statement.reason);
   try {
-    if (shape) statement = compileGraphqlRead(ctx, plan, shape);
-    else statement = plan.kind === 'find' ? compileFind(ctx, plan) : compileFindOne(ctx, plan);
-  } catch (err) {
-    if (err instanceof NotCompiled) return fallback(err.reason);
-    throw err;
-  }
-  try {
-    // PostgreSQL: prepared per connection by a name of its text: the statement is long and its parse and
-    // plan cost more than its run; with plan_cache_mode=force_generic_plan (connect.ts) it is planned
-    // once. SQLite keeps its prepared statements by text (run-sql.ts): no name to compute
-    let name: string | undefined;
-    if (ctx.dialect.name === 'postgres') {
-      name = NAMES.get(statement);
-      if (!name) NAMES.set(statement, (name = `quire_read_${createHash('sha1').update(statement.text).digest('base64url')}`));
-    }
-    const [row] = await runSql(ctx, statement.text, statement.bindings, name);
+    const [row] = await runSql(ctx, statement.text, bound(statement.bindings, id ?? (plan.kind === 'findOne' ? plan.id : undefined)), statement.name);
     stats.compiled++;
     return { body: (row?.body as string | null | undefined) ?? null };
   } catch (err) {

@@ -147,8 +147,10 @@ export interface Repository {
    * The REST body of a find or findOne, built by the database in one statement (PostgreSQL, outside
    * transactions); otherwise, or for a read not covered, `{ fallback }`: answer it with find/findOne.
    * With `shape`, the text is one GraphQL root field's value for that selection (compile-graphql.ts).
+   * `id`: the entry to read with a one-entry plan made for another id of the same read (its statement
+   * is compiled once per plan object and serves every id).
    */
-  findText(plan: FindPlan | FindOnePlan, shape?: GraphqlShape): Promise<CompiledRead>;
+  findText(plan: FindPlan | FindOnePlan, shape?: GraphqlShape, id?: number): Promise<CompiledRead>;
   readonly compiledReads: CompiledReadStats;
   /** returns the new entry's id */
   create(plan: CreatePlan): Promise<number>;

@@ -267,10 +267,16 @@ export function compileFind(ctx: RunContext, plan: FindPlan): Sql {
   return joinSql([sql('SELECT '), data, sql(' || '), meta, sql(' AS "body"')], '');
 }
 
-/** the row of a findOne at alias ROOT: by id (any publication state), or a single type's entry */
+/**
+ * The binding that stands for the entry's id in a one-entry statement: the statement is the same for
+ * every id, so it is compiled once and run with each id (run-find-text.ts puts the id in its place).
+ */
+export const ENTRY_ID = Symbol('entry id');
+
+/** the row of a findOne at alias ROOT: by id (any publication state; bound as ENTRY_ID), or a single type's entry */
 export function oneRowWhere(c: ReadCompiler, type: TypeStorage, plan: FindOnePlan): Sql {
   return plan.id !== undefined
-    ? sql(`${qualified(ROOT, 'id')} = ?`, [plan.id])
+    ? sql(`${qualified(ROOT, 'id')} = ?`, [ENTRY_ID])
     : rootConditions(type, ROOT, c.scope, undefined, plan.publicationState, plan.locale);
 }
 

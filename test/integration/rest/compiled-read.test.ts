@@ -169,4 +169,21 @@ test('PostgreSQL prints a float8 as JSON.stringify does', async () => {
   }
 });
 
+test('the same query string for many ids: each answer is its own entry, one statement each (planned and compiled once)', async () => {
+  const some = ids.slice(0, 6);
+  const texts = new Set<string>();
+  for (const id of [...some, ...some.reverse()]) {
+    s.queries.length = 0;
+    const [a, b] = [await s.get(`/api/articles/${id}?populate[author]=true&populate[tags][fields][0]=name`, admin), await usual.get(`/api/articles/${id}?populate[author]=true&populate[tags][fields][0]=name`, admin)];
+    assert.is(a.status, 200, a.text);
+    assert.is(a.body.data.id, id);
+    assert.is(a.text, b.text, String(id));
+    const sent = requestStatements(s.queries);
+    if (COMPILED) assert.is(sent.length, 1, sent.join('\n'));
+    sent.forEach((t) => texts.add(t));
+  }
+  if (COMPILED) assert.is(texts.size, 1, 'one statement text for every id');
+  assert.is((await s.get('/api/articles/99999?populate[author]=true&populate[tags][fields][0]=name', admin)).status, 404, 'an id with no entry, same query');
+});
+
 test.run();

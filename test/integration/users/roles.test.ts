@@ -92,4 +92,20 @@ test('GraphQL: createUsersPermissionsRole, updateUsersPermissionsRole, deleteUse
   assert.equal(await gqlData(s, `mutation { deleteUsersPermissionsRole(id: ${id}) { ok } }`, { token: s.admin }), { deleteUsersPermissionsRole: { ok: true } });
 });
 
+test('a role\'s map changed: the same query string is planned anew for its users (a relation no longer readable is not populated)', async () => {
+  assert.equal((await api('POST', '/roles', { name: 'Plan Reader', description: 'reads posts and categories', permissions: map({ 'api::post/post': ['find', 'findOne'], 'api::category/category': ['find'] }) })).body, { ok: true });
+  const role = (await api('GET', '/roles')).body.roles.find((r: any) => r.type === 'plan_reader');
+  const user = await s.request('POST', '/api/users', { body: { username: 'rita', email: 'rita@example.com', password: 'secret-horse-2', role: role.id }, token: s.admin });
+  assert.is(user.status, 201, user.text);
+  const jwt = (await s.request('POST', '/api/auth/local', { body: { identifier: 'rita', password: 'secret-horse-2' } })).body.jwt;
+  const category = (await s.request('POST', '/api/categories', { body: { data: { name: 'Plans' } }, token: s.admin })).body.data.id;
+  const post = (await s.request('POST', '/api/posts', { body: { data: fullPost(category, { title: 'Planned once' }) }, token: s.admin })).body.data.id;
+  const read = async () => (await s.get(`/api/posts/${post}?populate=category`, jwt)).body.data.attributes;
+  for (let i = 0; i < 2; i++) assert.is((await read()).category?.data?.id, category, 'category readable: populated');
+  assert.equal((await api('PUT', `/roles/${role.id}`, { description: 'reads posts', permissions: map({ 'api::post/post': ['find', 'findOne'] }) })).body, { ok: true });
+  for (let i = 0; i < 2; i++) assert.is((await read()).category, undefined, 'category no longer readable: not populated');
+  assert.equal((await api('PUT', `/roles/${role.id}`, { description: 'reads both again', permissions: map({ 'api::post/post': ['find', 'findOne'], 'api::category/category': ['find'] }) })).body, { ok: true });
+  assert.is((await read()).category?.data?.id, category, 'readable again: populated again');
+});
+
 test.run();
