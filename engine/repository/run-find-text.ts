@@ -2,15 +2,15 @@
  * engine/repository: run a FindPlan or FindOnePlan as ONE statement whose text is the REST body
  * (compiled-read/compile-read.ts), handed back without parsing. PostgreSQL and SQLite, outside transactions;
  * any other read, or one the compiler does not cover, comes back as `{ fallback }` (counted), and the
- * caller answers it with runFind/runFindOne. A json value nested deeper than the compiled depth stops
- * the statement; that read falls back too. With a GraphQL shape (compile-graphql.ts) the text is that
- * root field's value; a value the shape cannot write stops the statement and the read falls back.
+ * caller answers it with runFind/runFindOne. json values are printed on the way (json-value.ts
+ * printJsonValues). With a GraphQL shape (compile-graphql.ts) the text is that root field's value; a
+ * value the shape cannot write stops the statement and the read falls back.
  */
 import { createHash } from 'node:crypto';
 import type { FindOnePlan, FindPlan } from '../plan/types.js';
 import { compileGraphqlRead, GRAPHQL_NOT_SHAPED, type GraphqlShape } from './compiled-read/compile-graphql.js';
 import { compileFind, compileFindOne, ENTRY_ID, NotCompiled } from './compiled-read/compile-read.js';
-import { JSON_TOO_DEEP, processInUtc } from './compiled-read/json-value.js';
+import { printJsonValues, processInUtc } from './compiled-read/json-value.js';
 import type { Sql } from './query/sql.js';
 import type { RunContext } from './run-context.js';
 import { runSql } from './run-sql.js';
@@ -82,10 +82,10 @@ export async function runFindText(ctx: RunContext, plan: FindPlan | FindOnePlan,
   try {
     const [row] = await runSql(ctx, statement.text, bound(statement.bindings, id ?? (plan.kind === 'findOne' ? plan.id : undefined)), statement.name);
     stats.compiled++;
-    return { body: (row?.body as string | null | undefined) ?? null };
+    const body = row?.body as string | null | undefined;
+    return { body: typeof body === 'string' ? printJsonValues(body) : null };
   } catch (err) {
     const message = (err as { message?: unknown })?.message;
-    if (typeof message === 'string' && message.includes(JSON_TOO_DEEP)) return fallback('json value nested too deep');
     if (typeof message === 'string' && message.includes(GRAPHQL_NOT_SHAPED)) return fallback('a value the GraphQL shape cannot write (null where non-null, an unnamed enum value)');
     throw err;
   }

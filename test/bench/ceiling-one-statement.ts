@@ -3,11 +3,11 @@
  * SQL statement whose single text column is the whole JSON body, sent through pg as a named
  * (prepared) statement and written to the socket as it comes, never parsed in Node. Values are
  * turned into JSON text by the same expressions quire's compiled read uses
- * (engine/repository/compiled-read/json-value.ts), so the bodies are what quire answers; the
+ * (engine/repository/compiled-read/json-value.ts; json values printed by its printJsonValues), so the bodies are what quire answers; the
  * statements themselves are assembled by hand for these six endpoints (the create is one statement
  * of data-modifying CTEs). The statements are built once, at start.
  */
-import { columnJson, textLiteral } from '../../engine/repository/compiled-read/json-value.js';
+import { columnJson, printJsonValues, textLiteral } from '../../engine/repository/compiled-read/json-value.js';
 import type { StorageKind } from '../../engine/repository/storage-map.js';
 import { ARTICLE, AUTHOR, BLOCKS, CATEGORY, EDITION, FILE, PROFILE, SEO, SOURCE, TAG, type Kind, type Shape } from './ceiling-answers.js';
 import type { CeilingDb } from './ceiling-db.js';
@@ -156,7 +156,9 @@ const sized = new Map<string, string>();
 /** the body of one statement, or undefined when it answers no row */
 async function body(db: CeilingDb, name: keyof typeof STATEMENTS | string, text: string, params: unknown[] = []): Promise<string | undefined> {
   const [row] = await db.named(`ceiling_${name}`, text, params);
-  return (row?.body as string | null | undefined) ?? undefined;
+  const answer = row?.body as string | null | undefined;
+  // json values leave the statement as jsonb's text and are printed as quire prints them
+  return typeof answer === 'string' ? printJsonValues(answer) : undefined;
 }
 
 /** W1/W2 (any page size) */

@@ -62,6 +62,9 @@ interface Root {
 }
 
 class GraphqlCompiler extends ReadCompiler {
+  /** the body names the root list's count (listRows: its derived table goes in the FROM) */
+  counted = false;
+
   constructor(ctx: RunContext) {
     super(ctx);
   }
@@ -97,6 +100,7 @@ class GraphqlCompiler extends ReadCompiler {
     const size = p.style === 'page' ? p.pageSize : p.limit;
     if (size <= 0) throw new NotCompiled('page size');
     const total = root.count && p.withCount ? root.count : sql('0');
+    if (total === root.count) this.counted = true;
     switch (value) {
       case 'total':
         return joinSql([total, sql('::text')], '');
@@ -272,12 +276,14 @@ export function compileGraphqlFind(ctx: RunContext, plan: FindPlan, shape: Graph
   const type = typeOf(ctx.storage, plan.uid);
   const c = new GraphqlCompiler(ctx);
   c.scope.aliases.next(); // t0
-  const { pageRows, count } = listRows(c, type, plan);
+  const { pageRows, count, countFrom } = listRows(c, type, plan);
   const level: Level = { type, alias: ROOT, populate: plan.populate, state: plan.publicationState };
   const entities = (list: readonly GraphqlMember[]) => joinSql([
     sql(`('[' || COALESCE((SELECT string_agg(`), c.row(list, level), sql(`, ',' ORDER BY ${qualified(ROOT, '__rn')}) FROM (`), pageRows, sql(`) AS ${quoteId(ROOT)}), '') || ']')`),
   ], '');
-  return joinSql([sql('SELECT '), c.root(shape.members, { entities, count, page: plan.page }), sql(' AS "body"')], '');
+  const root: Root = { entities, count, page: plan.page };
+  const body = c.root(shape.members, root);
+  return joinSql([sql('SELECT '), body, sql(' AS "body"'), ...(c.counted ? [countFrom] : [])], '');
 }
 
 /** `article(id) { data { .. } }` or a single type's query -> its object, `data` null when there is no entry */

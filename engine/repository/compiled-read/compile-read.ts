@@ -222,8 +222,12 @@ export class ReadCompiler {
 
 export const ROOT = 't0';
 
-/** a list's page of rows (numbered `__rn` in order) at alias ROOT, and its count, as compileFind reads them */
-export function listRows(c: ReadCompiler, type: TypeStorage, plan: FindPlan): { pageRows: Sql; count: Sql } {
+/**
+ * A list's page of rows (numbered `__rn` in order) at alias ROOT, and its count, as compileFind reads
+ * them. The count is counted once however often the body names it: `count` is the column of the
+ * one-row derived table `countFrom`, which a statement naming `count` puts in its FROM.
+ */
+export function listRows(c: ReadCompiler, type: TypeStorage, plan: FindPlan): { pageRows: Sql; count: Sql; countFrom: Sql } {
   const where = rootConditions(type, ROOT, c.scope, plan.where, plan.publicationState, plan.locale);
   const order = compileSort(plan.sort, type, ROOT, c.scope);
   const { limit, offset } = pageWindow(plan.page);
@@ -234,8 +238,15 @@ export function listRows(c: ReadCompiler, type: TypeStorage, plan: FindPlan): { 
     sql(`SELECT ${quoteId(ROOT)}.*, row_number() OVER (ORDER BY `), order, sql(`) AS "__rn" FROM ${from} WHERE `), where,
     sql(' ORDER BY '), order, sql(` LIMIT ${limit}${offset ? ` OFFSET ${offset}` : ''}`),
   ], '');
-  return { pageRows, count: joinSql([sql(`(SELECT COUNT(*) FROM ${from} WHERE `), where, sql(')')], '') };
+  return {
+    pageRows,
+    count: sql(`${quoteId(COUNT)}."c"`),
+    countFrom: joinSql([sql(` FROM (SELECT COUNT(*) AS "c" FROM ${from} WHERE `), where, sql(`) AS ${quoteId(COUNT)}`)], ''),
+  };
 }
+
+/** the alias of a list's count (listRows) */
+const COUNT = 'n';
 
 /**
  * A list: `SELECT '{"data":[' || .. || '],"meta":{"pagination":{..}}}'` over the page (and its count).
@@ -248,7 +259,7 @@ export function compileFind(ctx: RunContext, plan: FindPlan): Sql {
   const type = typeOf(ctx.storage, plan.uid);
   const c = new ReadCompiler(ctx);
   c.scope.aliases.next(); // t0
-  const { pageRows, count } = listRows(c, type, plan);
+  const { pageRows, count, countFrom } = listRows(c, type, plan);
   const entry = c.entry(type, ROOT, plan);
   const data = joinSql([sql(`'{"data":[' || COALESCE((SELECT string_agg(`), entry, sql(`, ',' ORDER BY ${qualified(ROOT, '__rn')}) FROM (`), pageRows, sql(`) AS ${quoteId(ROOT)}), '') || ']'`)], '');
   const p = plan.page;
@@ -264,7 +275,8 @@ export function compileFind(ctx: RunContext, plan: FindPlan): Sql {
     const head = `',"meta":{"pagination":{"start":${p.start},"limit":${p.limit}`;
     meta = p.withCount ? joinSql([sql(`${head},"total":' || CAST(`), count, sql(" AS TEXT) || '}}}'")], '') : sql(`${head}}}}'`);
   }
-  return joinSql([sql('SELECT '), data, sql(' || '), meta, sql(' AS "body"')], '');
+  const counted = type.kind !== 'singleType' && p.withCount;
+  return joinSql([sql('SELECT '), data, sql(' || '), meta, sql(' AS "body"'), ...(counted ? [countFrom] : [])], '');
 }
 
 /**

@@ -1,15 +1,41 @@
 /**
  * engine/repository/compiled-read: PostgreSQL expressions turning one column into the JSON text
  * JSON.stringify writes for the value the row decoder (values/decode-value.ts) returns: compact,
- * numbers as JavaScript prints them, biginteger and timestamp as strings, datetime ISO with ms and Z.
- * Pure text; no I/O. A json value nested deeper than JSON_DEPTH stops the statement (JSON_TOO_DEEP).
+ * numbers as JavaScript prints them, biginteger and timestamp as strings, datetime ISO with ms and Z;
+ * json values marked for printJsonValues. Pure text; no I/O.
  */
 import type { StorageKind } from '../storage-map.js';
+import { VALUE_DECODERS } from '../values/decode-value.js';
 
-/** containers a json value may nest before the statement stops and the read takes the other path */
-export const JSON_DEPTH = 4;
-/** the message prefix of the cast failure a too deeply nested json value raises */
-export const JSON_TOO_DEEP = 'quire-json-too-deep';
+/**
+ * A json attribute's value leaves the statement as jsonb's own text between JSON_VALUE_START and
+ * JSON_VALUE_END (control characters, which JSON text never holds raw: every string value, key and
+ * json text in the body has them escaped), and printJsonValues writes each one as the usual path
+ * does: JSON.stringify of what the row decoder makes of jsonb's text (JSON.parse; the pg driver hands
+ * jsonb over as text: connect.ts), key order, number forms and depth included. PostgreSQL prints jsonb with spaces, its keys in its own order
+ * and numbers as numeric: matching JavaScript's printing in SQL cost more than the rest of a row.
+ */
+export const JSON_VALUE_START = '\u0001';
+export const JSON_VALUE_END = '\u0002';
+
+/**
+ * `body` with every marked json value (JSON_VALUE_START .. JSON_VALUE_END) printed as JSON.stringify
+ * prints the parsed value; a body without one is returned as it is (one scan).
+ *   printJsonValues('{"m":\u0001{"b": 1, "a": 1.50}\u0002}') -> '{"m":{"b":1,"a":1.5}}'
+ */
+export function printJsonValues(body: string): string {
+  let start = body.indexOf(JSON_VALUE_START);
+  if (start === -1) return body;
+  let out = '';
+  let from = 0;
+  while (start !== -1) {
+    const end = body.indexOf(JSON_VALUE_END, start);
+    out += body.slice(from, start) + JSON.stringify(VALUE_DECODERS.json(body.slice(start + 1, end)));
+    from = end + 1;
+    start = body.indexOf(JSON_VALUE_START, from);
+  }
+  return out + body.slice(from);
+}
 
 /**
  * A float8 expression as JSON.stringify prints the number: PostgreSQL writes the same shortest
@@ -34,32 +60,6 @@ export function jsNumber(e: string): string {
 /** a JSON text literal as a SQL string literal */
 export function textLiteral(jsonText: string): string {
   return `'${jsonText.replace(/'/g, "''")}'`;
-}
-
-/**
- * A jsonb expression as JSON.stringify(JSON.parse(its text)) prints it: compact, object keys in
- * the order JSON.parse leaves them (array-index keys first, ascending; then jsonb's own order).
- * Numbers are copied when JavaScript prints them alike (at most 15 digits, no trailing fraction
- * zeros, from 1e-6 on); any other number, or a container nested deeper than `depth`, stops the
- * statement (JSON_TOO_DEEP) so the read takes the usual path. One subquery per level. No `?` in
- * the text: run-sql.ts numbers every `?` as a parameter.
- */
-export function jsonText(e: string, depth = JSON_DEPTH): string {
-  const n = `(${e})::text`;
-  const number = `CASE WHEN length(${n}) <= 16 AND ${n} ~ '^-{0,1}(0|[1-9][0-9]*)([.][0-9]*[1-9]){0,1}$' AND ${n} !~ '^-{0,1}0[.]000000' THEN ${n} ELSE CAST(('${JSON_TOO_DEEP}' || ${n}) AS integer)::text END`;
-  const scalar = `CASE jsonb_typeof(${e}) WHEN 'string' THEN ${n} WHEN 'boolean' THEN ${n} WHEN 'number' THEN ${number} WHEN 'null' THEN 'null'`;
-  if (depth === 0) return `${scalar} WHEN 'object' THEN CAST(('${JSON_TOO_DEEP}' || ${n}) AS integer)::text WHEN 'array' THEN CAST(('${JSON_TOO_DEEP}' || ${n}) AS integer)::text END`;
-  // one name per depth: a nested level never shadows the level it reads
-  const k = `"jk${depth}"`;
-  const v = `"jv${depth}"`;
-  const o = `"jo${depth}"`;
-  const index = `(${k} ~ '^(0|[1-9][0-9]{0,8})$')`;
-  const items = `SELECT "k" AS ${k}, "v" AS ${v}, "o" AS ${o} FROM jsonb_each(CASE WHEN jsonb_typeof(${e}) = 'object' THEN ${e} END) WITH ORDINALITY AS "je"("k", "v", "o")`
-    + ` UNION ALL SELECT NULL, "v", "o" FROM jsonb_array_elements(CASE WHEN jsonb_typeof(${e}) = 'array' THEN ${e} END) WITH ORDINALITY AS "ja"("v", "o")`;
-  const member = `CASE WHEN ${k} IS NULL THEN '' ELSE to_json(${k})::text || ':' END || ${jsonText(v, depth - 1)}`;
-  const inner = `COALESCE((SELECT string_agg(${member}, ',' ORDER BY ${index} DESC, CASE WHEN ${index} THEN ${k}::bigint END, ${o}) FROM (${items}) AS "jl${depth}"), '')`;
-  const object = `jsonb_typeof(${e}) = 'object'`;
-  return `${scalar} ELSE CASE WHEN ${object} THEN '{' WHEN jsonb_typeof(${e}) = 'array' THEN '[' END || ${inner} || CASE WHEN ${object} THEN '}' ELSE ']' END END`;
 }
 
 /**
@@ -89,7 +89,7 @@ export function columnJson(e: string, kind: StorageKind | 'id'): string {
     case 'datetime':
       return `COALESCE('"' || to_char((${e}) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', 'null')`;
     case 'json':
-      return `COALESCE(${jsonText(e)}, 'null')`;
+      return `COALESCE(chr(1) || (${e})::text || chr(2), 'null')`;
   }
 }
 
