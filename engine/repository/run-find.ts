@@ -10,10 +10,10 @@ import { attachAvailableLocales, populateEntries } from './populate/populate.js'
 import { compileSort } from './query/compile-sort.js';
 import type { WhereScope } from './query/compile-where.js';
 import { rootConditions } from './query/root-conditions.js';
-import { decodeRows, selectFields } from './query/select-fields.js';
+import { decodeValueRows, selectFields } from './query/select-fields.js';
 import { AliasCounter, sql } from './query/sql.js';
 import type { RunContext } from './run-context.js';
-import { runSql } from './run-sql.js';
+import { runSql, runSqlValues } from './run-sql.js';
 import { typeOf, type TypeStorage } from './storage-map.js';
 import type { FindResult } from './types.js';
 
@@ -38,12 +38,12 @@ export async function runFind(ctx: RunContext, plan: FindPlan): Promise<FindResu
   // the page size is written into the text: SQLite plans `LIMIT 25` better than `LIMIT ?` (a
   // bound limit cost 13 us more on a 25-row page), and page sizes are few, so statements stay cached
   const literal = Number.isSafeInteger(limit) && limit >= 0;
-  const rows = await runSql(
+  const rows = await runSqlValues(
     ctx,
     `SELECT ${selection.text} FROM ${fromRoot(type)} WHERE ${where.text} ORDER BY ${order.text} LIMIT ${literal ? String(limit) : '?'}${offset ? ' OFFSET ?' : ''}`,
     [...where.bindings, ...order.bindings, ...(literal ? [] : [limit]), ...(offset ? [offset] : [])],
   );
-  const entries = decodeRows(rows, selection);
+  const entries = decodeValueRows(rows, selection);
   let total: number | undefined;
   if (plan.page.withCount) {
     const [row] = await runSql(ctx, `SELECT COUNT(*) AS "count" FROM ${fromRoot(type)} WHERE ${where.text}`, where.bindings);
@@ -67,9 +67,9 @@ export async function runFindOne(ctx: RunContext, plan: FindOnePlan): Promise<En
   const selection = selectFields(type, plan.fields, ROOT, ctx.dialect);
   // the read-back of an entry this transaction just created: its INSERT returned the row already
   const written = byId ? ctx.written?.take(type.uid, plan.id as number, selection.columns) : undefined;
-  const rows = written ? [] : await runSql(ctx, `SELECT ${selection.text} FROM ${fromRoot(type)} WHERE ${where.text} ORDER BY ${qualified(ROOT, 'id')} ASC LIMIT 1`, where.bindings);
+  const rows = written ? [] : await runSqlValues(ctx, `SELECT ${selection.text} FROM ${fromRoot(type)} WHERE ${where.text} ORDER BY ${qualified(ROOT, 'id')} ASC LIMIT 1`, where.bindings);
   if (!written && rows.length === 0) return undefined;
-  const entries = written ? [written] : decodeRows(rows, selection);
+  const entries = written ? [written] : decodeValueRows(rows, selection);
   await populateEntries(ctx, type, entries, plan.populate, plan.publicationState);
   if (plan.availableLocales) await attachAvailableLocales(ctx, type, entries);
   return entries[0];

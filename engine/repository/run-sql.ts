@@ -3,7 +3,8 @@
  * placeholders and returns its rows: inside a transaction on the connection it holds
  * (transaction.ts), else on a connection taken from knex's pool for the statement
  * (`client.acquireConnection()`), through the driver's own API: better-sqlite3 runs a prepared
- * statement kept per connection in quire's own cache, pg one parameterized query, mysql2 one query. knex's
+ * statement kept per connection in quire's own cache, pg one parameterized query, mysql2 one query.
+ * runSqlValues answers rows of values instead of objects (the reads' pages and populates). knex's
  * per-statement machinery (builder, runner, formatting, events) is skipped, so `onQuery` is called
  * here, once per statement. `query()` binds a knex builder to the transaction's connection.
  */
@@ -14,27 +15,32 @@ import type { RunContext } from './run-context.js';
 
 export type Row = Record<string, unknown>;
 
-/** prepared statements kept per SQLite connection */
+/** prepared statements kept per SQLite connection (per answer form: objects or rows of values) */
 const STATEMENT_CACHE_SIZE = 500;
 const statements = new WeakMap<SqliteConnection, Map<string, BetterStatement>>();
+const valueStatements = new WeakMap<SqliteConnection, Map<string, BetterStatement>>();
 
 interface BetterStatement {
   readonly reader: boolean;
-  all(params: unknown[]): Row[];
+  all(params: unknown[]): unknown[];
   run(params: unknown[]): unknown;
+  raw(on: boolean): BetterStatement;
 }
 
 /**
  * The connection's prepared statement for `text` (the oldest dropped past STATEMENT_CACHE_SIZE):
  * the same query shape is compiled by SQLite once per connection, not once per request. Statements
- * stay valid across schema changes (SQLite re-prepares them itself).
+ * stay valid across schema changes (SQLite re-prepares them itself). `values`: a statement answering
+ * rows of values (better-sqlite3's raw mode), kept apart from the one answering objects.
  */
-function prepared(db: SqliteConnection, text: string): BetterStatement {
-  let cache = statements.get(db);
-  if (cache === undefined) statements.set(db, (cache = new Map()));
+function prepared(db: SqliteConnection, text: string, values = false): BetterStatement {
+  const caches = values ? valueStatements : statements;
+  let cache = caches.get(db);
+  if (cache === undefined) caches.set(db, (cache = new Map()));
   let stmt = cache.get(text);
   if (stmt === undefined) {
     stmt = db.prepare(text) as unknown as BetterStatement;
+    if (values && stmt.reader) stmt.raw(true);
     if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
     cache.set(text, stmt);
   }
@@ -65,9 +71,14 @@ function sqliteValue(v: unknown): unknown {
 
 /** one statement on one driver connection (onQuery called first); `name`: PostgreSQL keeps it prepared on the connection */
 export async function sendSql(ctx: RunContext, connection: unknown, text: string, bindings: readonly unknown[], name?: string): Promise<Row[]> {
+  return (await send(ctx, connection, text, bindings, false, name)) as Row[];
+}
+
+/** sendSql answering rows of values in the order of the select list (no object per row: a page of wide rows costs half) */
+async function send(ctx: RunContext, connection: unknown, text: string, bindings: readonly unknown[], values: boolean, name?: string): Promise<unknown[]> {
   ctx.onQuery?.(text);
   if (ctx.dialect.name === 'sqlite') {
-    const stmt = prepared(connection as SqliteConnection, text);
+    const stmt = prepared(connection as SqliteConnection, text, values);
     const params = bindings.map(sqliteValue);
     if (stmt.reader) return stmt.all(params);
     stmt.run(params);
@@ -75,17 +86,19 @@ export async function sendSql(ctx: RunContext, connection: unknown, text: string
   }
   if (ctx.dialect.name === 'mysql') {
     // mysql2 answers rows for a SELECT (and MariaDB's RETURNING), a result header otherwise
-    const result = await mysqlQuery(connection as MysqlConnection, text, bindings);
-    return Array.isArray(result) ? (result as Row[]) : [];
+    const result = await mysqlQuery(connection as MysqlConnection, values ? { sql: text, rowsAsArray: true } : text, bindings);
+    return Array.isArray(result) ? result : [];
   }
-  const named = name === undefined ? undefined : await prepare(ctx, connection as PgConnection, name);
-  if (named !== undefined) return (await (connection as PgConnection).query<Row>({ name: named, text: positionalSql(text), values: bindings as unknown[] })).rows;
+  const pgc = connection as PgConnection;
+  const named = name === undefined ? undefined : await prepare(ctx, pgc, name);
+  if (named !== undefined) return (await pgc.query<Row>({ name: named, text: positionalSql(text), values: bindings as unknown[], ...(values && { rowMode: 'array' }) })).rows;
+  if (values) return (await pgc.query({ text: positionalSql(text), values: bindings as unknown[], rowMode: 'array' })).rows;
   // text and values as two arguments: pg copies a config object property by property first
-  return (await (connection as PgConnection).query<Row>(positionalSql(text), bindings as unknown[])).rows;
+  return (await pgc.query<Row>(positionalSql(text), bindings as unknown[])).rows;
 }
 
-function mysqlQuery(connection: MysqlConnection, text: string, bindings: readonly unknown[]): Promise<unknown> {
-  return new Promise((resolve, reject) => connection.query(text, bindings as unknown[], (err: Error | null, result: unknown) => (err ? reject(err) : resolve(result))));
+function mysqlQuery(connection: MysqlConnection, query: string | { sql: string; rowsAsArray: boolean }, bindings: readonly unknown[]): Promise<unknown> {
+  return new Promise((resolve, reject) => connection.query(query as string, bindings as unknown[], (err: Error | null, result: unknown) => (err ? reject(err) : resolve(result))));
 }
 
 /**
@@ -137,11 +150,20 @@ interface PoolClient {
 }
 
 export async function runSql(ctx: RunContext, text: string, bindings: readonly unknown[], name?: string): Promise<Row[]> {
+  return (await run(ctx, text, bindings, false, name)) as Row[];
+}
+
+/** runSql answering rows of values, in the order of the statement's select list */
+export async function runSqlValues(ctx: RunContext, text: string, bindings: readonly unknown[]): Promise<unknown[][]> {
+  return (await run(ctx, text, bindings, true)) as unknown[][];
+}
+
+function run(ctx: RunContext, text: string, bindings: readonly unknown[], values: boolean, name?: string): Promise<unknown[]> {
   if (!ctx.tx && ctx.dialect.name === 'sqlite') {
     const idle = ctx.connections.idleSqlite();
-    if (idle !== undefined) return sendSql(ctx, idle, text, bindings);
+    if (idle !== undefined) return send(ctx, idle, text, bindings, values);
   }
-  return onConnection(ctx, (connection) => sendSql(ctx, connection, text, bindings, name));
+  return onConnection(ctx, (connection) => send(ctx, connection, text, bindings, values, name));
 }
 
 /** `fn` on the transaction's connection, else on one taken from the pool for it */

@@ -12,7 +12,7 @@ import type { WhereScope } from '../query/compile-where.js';
 import { selectFields } from '../query/select-fields.js';
 import { AliasCounter, combine, joinSql, list, rawBindings, sql } from '../query/sql.js';
 import type { RunContext } from '../run-context.js';
-import { runSql } from '../run-sql.js';
+import { runSqlValues } from '../run-sql.js';
 import type { TypeStorage } from '../storage-map.js';
 
 export interface LinkQuery {
@@ -66,19 +66,15 @@ export async function loadLinked(
     } else {
       query = joinSql([sql(`SELECT ${ownerCol}, ${selection.text} FROM ${from} WHERE `), where, sql(` ORDER BY ${qualified(l, link.owner)} ASC, `), order], '');
     }
-    const rows = await rawRows(ctx, query.text, rawBindings(query));
+    // the owner's id first, then the selection (and the row number of a paged populate)
+    const rows = await runSqlValues(ctx, query.text, rawBindings(query));
     for (const row of rows) {
-      const owner = Number(row[OWNER]);
-      const entry = selection.decode(row);
+      const owner = Number(row[0]);
+      const entry = selection.decodeAt(row, 1);
       const bucket = byOwner.get(owner);
       if (bucket) bucket.push(entry);
       else byOwner.set(owner, [entry]);
     }
   }
   return byOwner;
-}
-
-/** the rows of one statement (run-sql.ts) */
-export function rawRows(ctx: RunContext, text: string, bindings: readonly unknown[]): Promise<Record<string, unknown>[]> {
-  return runSql(ctx, text, bindings);
 }

@@ -11,7 +11,7 @@ import { selectFields, type Selection } from '../query/select-fields.js';
 import { combine, list, rawBindings, sql } from '../query/sql.js';
 import type { RunContext } from '../run-context.js';
 import { typeOf, type TypeStorage } from '../storage-map.js';
-import { rawRows } from './load-linked.js';
+import { runSqlValues } from '../run-sql.js';
 import { populateLinked, type PopulateNext } from './populate-linked.js';
 
 export async function populateComponent(
@@ -40,11 +40,15 @@ export async function populateDynamicZone(
     for (const e of entries) e[name] = [];
     return;
   }
+  // a row: the owner's id, the component type, then each part's selection in turn
+  let at = 2;
   const parts = listed.map((uid, i) => {
     const component = typeOf(ctx.storage, uid);
     const alias = `c${i}`;
     const selection = selectFields(component, itemSpec(spec, uid, component).fields, alias, ctx.dialect, `${alias}__`);
-    return { uid, component, alias, selection };
+    const part = { uid, component, alias, selection, at };
+    at += selection.columns.length;
+    return part;
   });
   const ids = list([...new Set(entries.map((e) => e.id))]);
   const joins = parts.map((p) => sql(
@@ -59,16 +63,21 @@ export async function populateDynamicZone(
   ], 'AND');
   const select = [`${qualified(l, 'entity_id')} AS "__owner"`, `${qualified(l, 'component_type')} AS "__component"`, ...parts.map((p) => p.selection.text)].join(', ');
   const text = `SELECT ${select} FROM ${quoteId(type.componentLinks)} AS ${quoteId(l)} ${joins.map((j) => j.text).join(' ')} WHERE ${where.text} ORDER BY ${qualified(l, 'entity_id')} ASC, ${ctx.dialect.orderBy(qualified(l, 'order'), 'asc', 'last')}, ${qualified(l, 'id')} ASC`;
-  const rows = await rawRows(ctx, text, rawBindings(sql(text, [...joins.flatMap((j) => j.bindings), ...where.bindings])));
+  const rows = await runSqlValues(ctx, text, rawBindings(sql(text, [...joins.flatMap((j) => j.bindings), ...where.bindings])));
   const byOwner = new Map<number, Entry[]>();
   const byComponent = new Map<string, Entry[]>();
   for (const row of rows) {
-    const part = parts.find((p) => p.uid === row.__component);
-    if (!part || row[`${part.alias}__id`] === null || row[`${part.alias}__id`] === undefined) continue;
-    const item = itemOf(row, part.selection, part.uid);
-    const owner = Number(row.__owner);
-    byOwner.set(owner, [...(byOwner.get(owner) ?? []), item]);
-    byComponent.set(part.uid, [...(byComponent.get(part.uid) ?? []), item]);
+    const part = parts.find((p) => p.uid === row[1]);
+    // the part's id column is its selection's first (select-fields.ts)
+    if (!part || row[part.at] === null || row[part.at] === undefined) continue;
+    const item = itemOf(row, part.selection, part.at, part.uid);
+    const owner = Number(row[0]);
+    const own = byOwner.get(owner);
+    if (own) own.push(item);
+    else byOwner.set(owner, [item]);
+    const same = byComponent.get(part.uid);
+    if (same) same.push(item);
+    else byComponent.set(part.uid, [item]);
   }
   for (const e of entries) e[name] = byOwner.get(e.id) ?? [];
   for (const [uid, items] of byComponent) {
@@ -87,8 +96,8 @@ export function itemSpec(spec: PopulateSpec, uid: string, component: TypeStorage
   return { ...(fields ? { fields } : {}), ...(populate ? { populate } : {}) };
 }
 
-function itemOf(row: Record<string, unknown>, selection: Selection, uid: string): Entry {
-  const decoded = selection.decode(row);
+function itemOf(row: readonly unknown[], selection: Selection, at: number, uid: string): Entry {
+  const decoded = selection.decodeAt(row, at);
   const { id, ...rest } = decoded;
   return { id, __component: uid, ...rest };
 }

@@ -16,6 +16,8 @@ export interface Selection {
   readonly columns: readonly FieldColumn[];
   /** a result row (column aliases `<prefix><field>`) -> Entry with plan/types.ts value shapes */
   readonly decode: (row: Record<string, unknown>) => Entry;
+  /** the same from a row of values (runSqlArrays) whose selection starts at index `at` */
+  readonly decodeAt: (row: readonly unknown[], at: number) => Entry;
 }
 
 /** selections by shape (alias, prefix, fields) per type and dialect, so a repeated query shape costs a lookup */
@@ -34,7 +36,7 @@ export function selectFields(type: TypeStorage, fields: readonly string[] | unde
     return f;
   });
   const text = columns.map((c) => `${dialect.selectExpr(qualified(alias, c.column), c.kind)} AS ${quoteId(prefix + c.field)}`).join(', ');
-  const selection: Selection = Object.freeze({ text, columns, decode: compileDecoder(columns, prefix, dialect) });
+  const selection: Selection = Object.freeze({ text, columns, decode: compileDecoder(columns, prefix, dialect), decodeAt: compileDecoder(columns, undefined, dialect) });
   if (!shapes) SHAPES.set(type, (shapes = new Map()));
   if (shapes.size >= SHAPES_PER_TYPE) shapes.clear();
   shapes.set(key, selection);
@@ -42,26 +44,38 @@ export function selectFields(type: TypeStorage, fields: readonly string[] | unde
 }
 
 type RowDecoder = (row: Record<string, unknown>) => Entry;
+type ValuesDecoder = (row: readonly unknown[], at: number) => Entry;
 
 /**
  * The row decoder of one selection, compiled once: a function returning an object literal with the
  * selection's fields in order, each value through its kind's decoder, so every row of a shape gets the
- * same hidden class and no per-value dispatch on the kind. Field names enter the source only as JSON
- * string literals; they are attribute names (a letter first, compiler/rules/attribute-names.ts) or
- * system fields, so none is `__proto__`.
+ * same hidden class and no per-value dispatch on the kind. It reads a row object by the column
+ * aliases (`prefix` given) or a row of values from index `at` on (`prefix` undefined). Field names
+ * enter the source only as JSON string literals; they are attribute names (a letter first,
+ * compiler/rules/attribute-names.ts) or system fields, so none is `__proto__`.
  */
-function compileDecoder(columns: readonly FieldColumn[], prefix: string, dialect: Dialect): RowDecoder {
+function compileDecoder(columns: readonly FieldColumn[], prefix: string, dialect: Dialect): RowDecoder;
+function compileDecoder(columns: readonly FieldColumn[], prefix: undefined, dialect: Dialect): ValuesDecoder;
+function compileDecoder(columns: readonly FieldColumn[], prefix: string | undefined, dialect: Dialect): RowDecoder | ValuesDecoder {
   const decoders = columns.map((c) => {
     const own = c.kind === 'id' ? undefined : dialect.decoders?.[c.kind];
     return own ? (raw: unknown) => (raw === null || raw === undefined ? null : own(raw)) : VALUE_DECODERS[c.kind];
   });
-  const props = columns.map((c, i) => `${JSON.stringify(c.field)}: d[${i}](row[${JSON.stringify(prefix + c.field)}])`).join(', ');
-  return new Function('d', `return function decodeRow(row) { return { ${props} }; };`)(decoders) as RowDecoder;
+  const value = (c: FieldColumn, i: number) => (prefix === undefined ? `row[at + ${i}]` : `row[${JSON.stringify(prefix + c.field)}]`);
+  const props = columns.map((c, i) => `${JSON.stringify(c.field)}: d[${i}](${value(c, i)})`).join(', ');
+  return new Function('d', `return function decodeRow(row, at) { return { ${props} }; };`)(decoders) as RowDecoder | ValuesDecoder;
 }
 
 /** selection.decode over a result set */
 export function decodeRows(rows: readonly Record<string, unknown>[], selection: Selection): Entry[] {
   const out: Entry[] = new Array(rows.length);
   for (let i = 0; i < rows.length; i++) out[i] = selection.decode(rows[i]);
+  return out;
+}
+
+/** selection.decodeAt over rows of values (runSqlArrays) that are the selection and nothing else */
+export function decodeValueRows(rows: readonly (readonly unknown[])[], selection: Selection): Entry[] {
+  const out: Entry[] = new Array(rows.length);
+  for (let i = 0; i < rows.length; i++) out[i] = selection.decodeAt(rows[i], 0);
   return out;
 }

@@ -162,8 +162,10 @@ test('json values of any depth and form come out of the statement as the usual p
   assert.is((await s.get(list, admin)).text, (await usual.get(list, admin)).text);
   assert.equal((await s.get(`/api/articles/${made[0]}`, admin)).body.data.attributes.metadata, values[0]);
   const after = s.running.app.repo.compiledReads;
-  assert.is(after.fallback, before.fallback, JSON.stringify({ before, after }));
-  if (COMPILED) assert.is(after.compiled, before.compiled + made.length + 2, JSON.stringify({ before, after }));
+  if (COMPILED) {
+    assert.is(after.fallback, before.fallback, JSON.stringify({ before, after }));
+    assert.is(after.compiled, before.compiled + made.length + 2, JSON.stringify({ before, after }));
+  }
 });
 
 test('PostgreSQL prints a float8 as JSON.stringify does', async () => {
