@@ -1,6 +1,6 @@
 /**
  * engine/repository/query: a plan's WhereNode tree -> one SQL condition on the rows aliased `alias`.
- * Relation, component and media steps become EXISTS subqueries through their link tables, to any
+ * Relation, component and media steps become `id IN (owners of matching links)` through their link tables, to any
  * depth; with no linked row a step holds when its filter holds on a NULL row (holds-without-link.ts).
  * Comparison semantics (one behaviour on both databases) live in compile-comparison.ts.
  */
@@ -20,8 +20,8 @@ export interface WhereScope {
 
 /**
  * `{ kind: 'relation', attribute: 'author', where: { kind: 'cmp', field: 'name', op: '$eq', value: 'Ann' } }` on articles t0 ->
- * `EXISTS (SELECT 1 FROM "articles_author_links" AS "l1" JOIN "authors" AS "t2" ON "t2"."id" = "l1"."author_id"
- *   WHERE "l1"."article_id" = "t0"."id" AND ("t2"."name" = ?))`
+ * `"t0"."id" IN (SELECT "l1"."article_id" FROM "articles_author_links" AS "l1" JOIN "authors" AS "t2" ON "t2"."id" = "l1"."author_id"
+ *   WHERE "l1"."article_id" IS NOT NULL AND ("t2"."name" = ?))`
  */
 export function compileWhere(node: WhereNode, type: TypeStorage, alias: string, scope: WhereScope): Sql {
   switch (node.kind) {
