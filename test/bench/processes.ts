@@ -5,7 +5,7 @@
  * the administrative PostgreSQL connection.
  */
 import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createWriteStream, readFileSync } from 'node:fs';
+import { createWriteStream, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -154,6 +154,27 @@ export function memoryOf(pid: number): { rssMb: number; peakMb: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
   return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
+}
+
+/** user + system CPU time of a process and its threads so far, in microseconds (Linux /proc; clock ticks of 10 ms) */
+export function cpuMicrosOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // the fields after the command name (which may hold spaces) in parentheses
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
+/** the CPU time of every PostgreSQL server process on this machine so far, in microseconds (the database's share of a run) */
+export function postgresCpuMicros(): number {
+  let total = 0;
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') total += cpuMicrosOf(Number(pid));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
 }
 
 export interface ServerStats {

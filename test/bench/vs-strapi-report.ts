@@ -22,6 +22,8 @@ export interface VsStrapiRow {
   ceilingBodies: string;
   /** the one-statement ceiling (PostgreSQL only): one statement per request whose text is the body */
   oneStatement?: { rps: number; p99: number; sql: number; bodies: string };
+  /** CPU time per answered request in microseconds: the server's process, and on PostgreSQL the database's processes */
+  cpu?: { quire: number; strapi: number; quireDb?: number; strapiDb?: number };
 }
 
 const pad = (s: string, n: number) => (s.length >= n ? s : s + ' '.repeat(n - s.length));
@@ -48,8 +50,10 @@ export function formatVsStrapi(label: string, articles: number, rows: VsStrapiRo
     r.oneStatement ? (r.quireRps / r.oneStatement.rps).toFixed(2) : '-',
     r.oneStatement ? `${r.oneStatement.p99.toFixed(0)}` : '-',
     r.oneStatement ? r.oneStatement.sql.toFixed(1) : '-',
+    r.cpu ? `${r.cpu.quire.toFixed(0)}/${r.cpu.strapi.toFixed(0)}` : '-',
+    r.cpu?.quireDb !== undefined ? `${r.cpu.quireDb.toFixed(0)}/${(r.cpu.strapiDb ?? 0).toFixed(0)}` : '-',
   ]);
-  const head = ['workload', 'quire r/s', 'Strapi r/s', 'quire/Strapi', 'ceiling r/s', 'quire/ceiling', 'p99 ms q/S/c', 'SQL/req q/S/c', '1-stmt r/s', 'quire/1-stmt', '1-stmt p99', '1-stmt SQL'];
+  const head = ['workload', 'quire r/s', 'Strapi r/s', 'quire/Strapi', 'ceiling r/s', 'quire/ceiling', 'p99 ms q/S/c', 'SQL/req q/S/c', '1-stmt r/s', 'quire/1-stmt', '1-stmt p99', '1-stmt SQL', 'CPU us/req q/S', 'DB CPU us/req q/S'];
   const answers = rows.map((r) => `  ${r.id} quire vs Strapi: ${r.strapiBodies}; quire vs ceiling: ${r.ceilingBodies}${r.oneStatement ? `; quire vs 1-stmt: ${r.oneStatement.bodies}` : ''}`);
   const one = rows.some((r) => r.oneStatement)
     ? '1-stmt: the one-statement ceiling, one hand-written statement per request whose text is the body, written to the socket unparsed'
@@ -58,6 +62,7 @@ export function formatVsStrapi(label: string, articles: number, rows: VsStrapiRo
     `${label}, ${articles.toLocaleString('en')} articles each (quire vs Strapi 4.26.2 vs the hand-written ceilings)`,
     table(head, body),
     'ceiling: hand-written SQL through the same driver, one statement per populated attribute, rows decoded and serialized in Node; ' + one,
+    'CPU us/req: the server process\'s CPU time per answered request (quire/Strapi); DB CPU: the PostgreSQL server processes\' (SQLite runs inside the server process)',
     'answers to each workload\'s first request:',
     ...answers,
     `RSS after the run: quire ${quireRssMb.toFixed(0)} MB, Strapi ${strapiRssMb.toFixed(0)} MB`,

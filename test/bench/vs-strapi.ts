@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { differences, withoutTimestamps, withoutVolatile } from './compare-bodies.js';
 import type { LoadResult } from './load-child.js';
-import { createToken, loadWorkload, pgReachable, memoryOf, PG_URL, ROOT, startCeiling, startQuire, statsOf, stopLoadRunner, withPg, type ServerProcess } from './processes.js';
+import { cpuMicrosOf, createToken, loadWorkload, pgReachable, memoryOf, PG_URL, postgresCpuMicros, ROOT, startCeiling, startQuire, statsOf, stopLoadRunner, withPg, type ServerProcess } from './processes.js';
 import { seedArticles, seedShared } from './seed-bench.js';
 import { buildStrapi, startStrapi, type StrapiDatabase, type StrapiProcess } from './strapi-server.js';
 import { formatVsStrapi, type VsStrapiRow } from './vs-strapi-report.js';
@@ -101,16 +101,30 @@ async function countStrapi(ws: Workload[], strapi: StrapiProcess): Promise<Recor
 
 const run = (server: ServerProcess, w: Workload, token: string, seconds: number): Promise<LoadResult> => loadWorkload(server, w, token, seconds, CONNECTIONS);
 
-/** a measured run with the server's own statement and request counters (quire and the ceiling) */
-async function counted(server: ServerProcess, w: Workload, token: string): Promise<LoadResult & { statements: number; requests: number }> {
-  const before = await statsOf(server);
+/** the CPU time a run cost, per answered request: the server's process and (PostgreSQL) the database's processes */
+interface RunCpu {
+  serverUs: number;
+  databaseUs?: number;
+}
+
+/** a measured run and its CPU per request (`database`: the PostgreSQL server's processes are counted too) */
+async function timed(server: ServerProcess, w: Workload, token: string, database: boolean): Promise<LoadResult & RunCpu> {
+  const [cpu, db] = [cpuMicrosOf(server.pid), database ? postgresCpuMicros() : 0];
   const r = await run(server, w, token, SECONDS);
+  const n = Math.max(r.total, 1);
+  return { ...r, serverUs: (cpuMicrosOf(server.pid) - cpu) / n, ...(database && { databaseUs: (postgresCpuMicros() - db) / n }) };
+}
+
+/** a measured run with the server's own statement and request counters (quire and the ceiling) */
+async function counted(server: ServerProcess, w: Workload, token: string, database = false): Promise<LoadResult & RunCpu & { statements: number; requests: number }> {
+  const before = await statsOf(server);
+  const r = await timed(server, w, token, database);
   const after = await statsOf(server);
   return { ...r, statements: after.statements - before.statements, requests: after.requests - before.requests };
 }
 
 /** warm-up all, then ceiling, one-statement ceiling (PostgreSQL), quire, Strapi, ceiling, ... */
-async function measure(w: Workload, quire: ServerProcess, ceiling: ServerProcess, one: ServerProcess | undefined, token: string, strapi: StrapiProcess, strapiSql: number, bodies: { strapi: string; ceiling: string; one?: string }): Promise<VsStrapiRow> {
+async function measure(w: Workload, quire: ServerProcess, ceiling: ServerProcess, one: ServerProcess | undefined, token: string, strapi: StrapiProcess, strapiSql: number, bodies: { strapi: string; ceiling: string; one?: string }, postgres: boolean): Promise<VsStrapiRow> {
   await run(ceiling, w, token, WARMUP);
   if (one) await run(one, w, token, WARMUP);
   await run(quire, w, token, WARMUP);
@@ -118,12 +132,12 @@ async function measure(w: Workload, quire: ServerProcess, ceiling: ServerProcess
   const c: Awaited<ReturnType<typeof counted>>[] = [];
   const o: Awaited<ReturnType<typeof counted>>[] = [];
   const q: Awaited<ReturnType<typeof counted>>[] = [];
-  const s: LoadResult[] = [];
+  const s: (LoadResult & RunCpu)[] = [];
   for (let i = 0; i < ROUNDS; i++) {
     c.push(await counted(ceiling, w, token));
     if (one) o.push(await counted(one, w, token));
-    q.push(await counted(quire, w, token));
-    s.push(await run(strapi, w, strapi.token, SECONDS));
+    q.push(await counted(quire, w, token, postgres));
+    s.push(await timed(strapi, w, strapi.token, postgres));
   }
   const perRequest = (xs: typeof q) => xs.reduce((a, x) => a + x.statements, 0) / xs.reduce((a, x) => a + x.requests, 0);
   const row: VsStrapiRow = {
@@ -133,6 +147,10 @@ async function measure(w: Workload, quire: ServerProcess, ceiling: ServerProcess
     quireSql: perRequest(q), strapiSql, ceilingSql: perRequest(c),
     strapiBodies: bodies.strapi, ceilingBodies: bodies.ceiling,
     oneStatement: one ? { rps: mean(o.map((x) => x.rps)), p99: mean(o.map((x) => x.p99)), sql: perRequest(o), bodies: bodies.one ?? '' } : undefined,
+    cpu: {
+      quire: mean(q.map((x) => x.serverUs)), strapi: mean(s.map((x) => x.serverUs)),
+      ...(postgres && { quireDb: mean(q.map((x) => x.databaseUs ?? 0)), strapiDb: mean(s.map((x) => x.databaseUs ?? 0)) }),
+    },
   };
   say(`  ${w.id} quire ${row.quireRps.toFixed(0)}, Strapi ${row.strapiRps.toFixed(0)}, ceiling ${row.ceilingRps.toFixed(0)}${one ? `, one-statement ceiling ${row.oneStatement?.rps.toFixed(0)}` : ''} req/s  [${elapsed()}]`);
   return row;
@@ -212,7 +230,7 @@ async function benchDialect(p: Prepared, strapiDir: string) {
     for (const w of p.ws) ceilingBodies[w.id] = await compare(w, quire, token, ceiling, token);
     if (one) for (const w of p.ws) oneBodies[w.id] = await compare(w, quire, token, one, token);
     const rows: VsStrapiRow[] = [];
-    for (const w of p.ws) rows.push(await measure(w, quire, ceiling, one, token, strapi, p.strapiSql[w.id], { strapi: p.strapiBodies[w.id], ceiling: ceilingBodies[w.id], one: oneBodies[w.id] }));
+    for (const w of p.ws) rows.push(await measure(w, quire, ceiling, one, token, strapi, p.strapiSql[w.id], { strapi: p.strapiBodies[w.id], ceiling: ceilingBodies[w.id], one: oneBodies[w.id] }, dialect === 'postgres'));
     rows.sort((a, b) => a.id.localeCompare(b.id));
     return { dialect, label, rows, sameIds: p.sameIds, quireRssMb: memoryOf(quire.pid).rssMb, strapiRssMb: memoryOf(strapi.pid).rssMb };
   } finally {

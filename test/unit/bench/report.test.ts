@@ -16,12 +16,20 @@ const row = (extra: Partial<VsStrapiRow> = {}): VsStrapiRow => ({
 test('vs Strapi: the one-statement ceiling column where it was measured, - where not', () => {
   const pg = formatVsStrapi('PostgreSQL', 1000, [row({ oneStatement: { rps: 800, p99: 5, sql: 1, bodies: 'identical bytes' } })], 150, 300);
   const line = pg.split('\n').find((l) => l.startsWith('W1'))!;
-  assert.match(line, /20\.0x\s+500\s+0\.80\s+10\/90\/8\s+1\.0\/3\.0\/2\.0\s+800\s+0\.50\s+5\s+1\.0$/);
+  assert.match(line, /20\.0x\s+500\s+0\.80\s+10\/90\/8\s+1\.0\/3\.0\/2\.0\s+800\s+0\.50\s+5\s+1\.0\s+-\s+-$/);
   assert.match(pg, /quire vs 1-stmt: identical bytes/);
   assert.match(pg, /1-stmt: the one-statement ceiling/);
   const lite = formatVsStrapi('SQLite', 1000, [row()], 150, 300);
-  assert.match(lite.split('\n').find((l) => l.startsWith('W1'))!, /\s-\s+-\s+-\s+-$/);
+  assert.match(lite.split('\n').find((l) => l.startsWith('W1'))!, /\s-\s+-\s+-\s+-\s+-\s+-$/);
   assert.match(lite, /PostgreSQL only/);
+});
+
+test('vs Strapi: CPU per request of each server, and of the database on PostgreSQL', () => {
+  const pg = formatVsStrapi('PostgreSQL', 1000, [row({ cpu: { quire: 412.4, strapi: 9100, quireDb: 530, strapiDb: 1200.2 } })], 150, 300);
+  assert.match(pg.split('\n').find((l) => l.startsWith('W1'))!, /\s412\/9100\s+530\/1200$/);
+  const lite = formatVsStrapi('SQLite', 1000, [row({ cpu: { quire: 300, strapi: 8000 } })], 150, 300);
+  assert.match(lite.split('\n').find((l) => l.startsWith('W1'))!, /\s300\/8000\s+-$/);
+  assert.match(pg, /CPU us\/req: the server process's CPU time per answered request/);
 });
 
 test('vs Strapi: a Strapi run that finished no request is n/a, not Infinity', () => {
