@@ -37,26 +37,47 @@ export function snapshotOf(schema: DesiredSchema): SchemaSnapshot {
   return { version: 1, tables };
 }
 
-/** Create the state table when missing; true when it was created. */
+/**
+ * Create the state table when missing; true when it was created. The snapshot is a long text (a
+ * project of 200 content-types writes ~150 KB): on MySQL/MariaDB `text` holds 64 KB, and a table an
+ * earlier version made with it is widened here.
+ */
 export async function ensureStateTable(trx: Knex.Transaction): Promise<boolean> {
-  if (await trx.schema.hasTable(SCHEMA_STATE_TABLE)) return false;
+  if (await trx.schema.hasTable(SCHEMA_STATE_TABLE)) {
+    if (trx.client.config.client === 'mysql2') {
+      const info = await trx(SCHEMA_STATE_TABLE).columnInfo('snapshot');
+      if (info.type !== 'longtext') await trx.schema.alterTable(SCHEMA_STATE_TABLE, (t) => void t.text('snapshot', 'longtext').notNullable().alter());
+    }
+    return false;
+  }
   await trx.schema.createTable(SCHEMA_STATE_TABLE, (t) => {
     t.integer('id').primary();
-    t.text('snapshot').notNullable();
+    t.text('snapshot', 'longtext').notNullable();
     t.string('synced_at', 32).notNullable();
   });
   return true;
 }
 
+/**
+ * The snapshot of the last sync; undefined when there is none, or when it cannot be read (a MySQL
+ * snapshot an earlier version cut at 64 KB): the sync then describes the database as it is
+ * (introspect) and writes the snapshot anew.
+ */
 export async function readSnapshot(trx: Knex.Transaction): Promise<SchemaSnapshot | undefined> {
   const row = await SchemaStateModel.query(trx).findById(1).select('snapshot');
-  return row ? (JSON.parse(row.snapshot) as SchemaSnapshot) : undefined;
+  if (!row) return undefined;
+  try {
+    return JSON.parse(row.snapshot) as SchemaSnapshot;
+  } catch {
+    return undefined;
+  }
 }
 
-export async function writeSnapshot(trx: Knex.Transaction, snapshot: SchemaSnapshot, exists: boolean): Promise<void> {
+/** The snapshot in the state table's one row (replacing the row there is, an unreadable one included). */
+export async function writeSnapshot(trx: Knex.Transaction, snapshot: SchemaSnapshot): Promise<void> {
   const row = { snapshot: JSON.stringify(snapshot), synced_at: new Date().toISOString() };
-  if (exists) await SchemaStateModel.query(trx).findById(1).patch(row);
-  else await SchemaStateModel.query(trx).insert({ id: 1, ...row });
+  const patched = await SchemaStateModel.query(trx).findById(1).patch(row);
+  if (patched === 0) await SchemaStateModel.query(trx).insert({ id: 1, ...row });
 }
 
 /**

@@ -149,7 +149,7 @@ async function syncLocked(trx: Knex.Transaction, dialect: Dialect, schema: Desir
   const next = withDeferred(snapshotOf(schema), deferred);
   // a Strapi database keeps what an earlier sync recorded of the other tables (left as they are)
   const kept = strapi && stored ? { ...stored, tables: { ...stored.tables, ...next.tables } } : next;
-  if (planned.length > 0 || !stored) await writeSnapshot(trx, kept, stored !== undefined);
+  if (planned.length > 0 || !stored) await writeSnapshot(trx, kept);
   const changes = planned.map(plain);
   if (created) changes.unshift({ kind: 'create-table', table: SCHEMA_STATE_TABLE, detail: 'schema snapshot', destructive: false });
   if (deferred.length === 0) return { changes };

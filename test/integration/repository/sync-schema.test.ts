@@ -9,7 +9,8 @@ import { compileSpec } from '../../../compiler/compile.js';
 import type { NormalizedModel } from '../../../compiler/model/types.js';
 import { SchemaSyncRefused, syncSchema } from '../../../engine/repository/index.js';
 import { join } from 'node:path';
-import { copySpec, editJson, EXAMPLE_SPEC, writeJsonFile } from '../../helpers/spec-dir.js';
+import { copySpec, editJson, EXAMPLE_SPEC, tempDir, writeJsonFile } from '../../helpers/spec-dir.js';
+import { generateSpec } from '../../bench/generate-spec.js';
 import { create, data, DIALECT, findPlan, openFixture, rejection, TAG } from './fixture.js';
 
 const TAG_SCHEMA = 'api/tag/content-types/tag/schema.json';
@@ -229,6 +230,29 @@ test(`[${DIALECT}] several processes starting at once sync one at a time`, async
     await c.close();
     await b.close();
     await a.close();
+  }
+});
+
+test(`[${DIALECT}] a snapshot over 64 KB (120 content-types) is kept whole; one an earlier version cut short is written anew; MySQL's old text column is widened`, async () => {
+  const dir = tempDir('quire-big-spec-');
+  generateSpec(dir, 120, 20);
+  const big = (await compileSpec(dir)).model;
+  const f = await openFixture('sync-big', { model: big, sync: false });
+  try {
+    await syncSchema(f.repo, big, { allowDestructive: false });
+    const stored = async () => (await f.knex('quire_schema_state').where('id', 1).first()).snapshot as string;
+    assert.ok((await stored()).length > 65_535, `snapshot of ${(await stored()).length} characters`);
+    assert.equal((await syncSchema(f.repo, big, { allowDestructive: false })).changes, [], 're-sync reads it back: a no-op');
+    // as MySQL's 64 KB text column left it under an earlier version
+    if (DIALECT === 'mysql') await f.knex.raw('ALTER TABLE "quire_schema_state" MODIFY "snapshot" text NOT NULL');
+    await f.knex('quire_schema_state').where('id', 1).update({ snapshot: (await stored()).slice(0, 60_000) });
+    const recovered = await syncSchema(f.repo, big, { allowDestructive: false });
+    assert.not.ok(recovered.changes.some((c) => c.destructive || c.kind === 'create-table'), JSON.stringify(recovered.changes.slice(0, 3)));
+    JSON.parse(await stored());
+    assert.equal((await syncSchema(f.repo, big, { allowDestructive: false })).changes, [], 'and read back after');
+    if (DIALECT === 'mysql') assert.is((await f.knex('quire_schema_state').columnInfo('snapshot')).type, 'longtext');
+  } finally {
+    await f.close();
   }
 });
 
