@@ -10,7 +10,6 @@ import type { Connections } from './connections.js';
 import type { Dialect } from './dialect/dialect.js';
 import type { ObjectionModels } from './objection-models.js';
 import type { PreparedStatements } from './prepared-statements.js';
-import type { ReadStatements } from './run-find-text.js';
 import type { StorageMap } from './storage-map.js';
 import type { WrittenRows } from './written-rows.js';
 
@@ -31,6 +30,12 @@ export interface WriteBatch {
   readonly files?: ReadonlyMap<number, string>;
 }
 
+/** what is worked out once per plan object and GraphQL shape (run-find-text.ts: its compiled statements) */
+export interface PlanMemo {
+  /** the value `make` made for `plan` and `shape` the first time */
+  get<T>(plan: object, shape: object | undefined, make: () => T): T;
+}
+
 export interface RunContext {
   /** the repository's knex; builders reach a transaction's connection through run-sql.ts's query()/bind() */
   readonly knex: Knex;
@@ -47,7 +52,7 @@ export interface RunContext {
   /** PostgreSQL: the named statements each connection keeps (prepared-statements.ts); none: statements run unnamed */
   readonly prepared?: PreparedStatements;
   /** the one-statement reads compiled so far, per plan (run-find-text.ts) */
-  readonly reads?: ReadStatements;
+  readonly reads?: PlanMemo;
   /** false: reads never take the one-statement path (run-find-text.ts) */
   readonly compiledReads?: false;
   /** inside a Repository.transaction: rows inserted so far, for the read-back (written-rows.ts) */

@@ -12,7 +12,7 @@ import { compileGraphqlRead, GRAPHQL_NOT_SHAPED, type GraphqlShape } from './com
 import { compileFind, compileFindOne, ENTRY_ID, NotCompiled } from './compiled-read/compile-read.js';
 import { printJsonValues, processInUtc } from './compiled-read/json-value.js';
 import type { Sql } from './query/sql.js';
-import type { RunContext } from './run-context.js';
+import type { PlanMemo, RunContext } from './run-context.js';
 import { runSql } from './run-sql.js';
 import type { CompiledRead, CompiledReadStats } from './types.js';
 
@@ -28,17 +28,16 @@ interface ReadStatement {
  * action layer (actions/read-plans.ts) is the same object on every request sending the same query,
  * and a one-entry plan serves every id. A plan the compiler does not cover keeps its reason.
  */
-export class ReadStatements {
-  private readonly byPlan = new WeakMap<FindPlan | FindOnePlan, Map<GraphqlShape | undefined, ReadStatement | NotCompiled>>();
+export class ReadStatements implements PlanMemo {
+  private readonly byPlan = new WeakMap<object, Map<object | undefined, unknown>>();
 
-  get(ctx: RunContext, plan: FindPlan | FindOnePlan, shape: GraphqlShape | undefined): ReadStatement | NotCompiled {
+  get<T>(plan: object, shape: object | undefined, make: () => T): T {
     let shapes = this.byPlan.get(plan);
-    const known = shapes?.get(shape);
-    if (known) return known;
-    const compiled = compile(ctx, plan, shape);
+    if (shapes?.has(shape)) return shapes.get(shape) as T;
+    const made = make();
     if (!shapes) this.byPlan.set(plan, (shapes = new Map()));
-    shapes.set(shape, compiled);
-    return compiled;
+    shapes.set(shape, made);
+    return made;
   }
 }
 
@@ -77,7 +76,7 @@ export async function runFindText(ctx: RunContext, plan: FindPlan | FindOnePlan,
   if (ctx.strapi && ctx.dialect.name === 'postgres' && !processInUtc()) return fallback('a PostgreSQL database Strapi manages, process not in UTC');
   // the GraphQL statement writes PostgreSQL's value expressions for a database quire manages
   if (shape && (ctx.dialect.name !== 'postgres' || ctx.strapi)) return fallback(`GraphQL on ${ctx.strapi ? 'a database Strapi manages' : `a ${ctx.dialect.name} database`}`);
-  const statement = ctx.reads ? ctx.reads.get(ctx, plan, shape) : compile(ctx, plan, shape);
+  const statement = ctx.reads ? ctx.reads.get(plan, shape, () => compile(ctx, plan, shape)) : compile(ctx, plan, shape);
   if (statement instanceof NotCompiled) return fallback(statement.reason);
   try {
     const [row] = await runSql(ctx, statement.text, bound(statement.bindings, id ?? (plan.kind === 'findOne' ? plan.id : undefined)), statement.name);
