@@ -54,8 +54,13 @@ function compile(ctx: RunContext, plan: FindPlan | FindOnePlan, shape: GraphqlSh
   // plan cost more than its run; with plan_cache_mode=force_generic_plan (connect.ts) it is planned
   // once. SQLite keeps its prepared statements by text (run-sql.ts): no name to compute
   if (ctx.dialect.name !== 'postgres') return statement;
-  return { ...statement, name: `quire_read_${createHash('sha1').update(statement.text).digest('base64url')}` };
+  let name = NAMES.get(statement);
+  if (!name) NAMES.set(statement, (name = `quire_read_${createHash('sha1').update(statement.text).digest('base64url')}`));
+  return { ...statement, name };
 }
+
+/** statement names by statement: a GraphQL statement compileGraphqlRead remembers for a new plan of the same query is hashed once */
+const NAMES = new WeakMap<Sql, string>();
 
 /** `id` (default: the plan's) in place of ENTRY_ID */
 function bound(bindings: readonly unknown[], id: number | undefined): readonly unknown[] {
