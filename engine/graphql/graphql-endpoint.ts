@@ -9,7 +9,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { makeExecutableSchema } from '@graphql-tools/schema';
-import { buildSchema, getOperationAST, GraphQLError, parse, validate, type execute, type ExecutionArgs, type ExecutionResult, type GraphQLSchema } from 'graphql';
+import { buildSchema, execute, getOperationAST, GraphQLError, parse, validate, type ExecutionArgs, type ExecutionResult, type GraphQLSchema } from 'graphql';
 import { createHandler, type Request as GraphqlHttpRequest } from 'graphql-http';
 import type { BaseLogger as Logger } from 'pino';
 import type { ActionContext } from '../actions/action-context.js';
@@ -22,7 +22,6 @@ import type { RouteEntry } from '../http/route-entry.js';
 import { UPLOAD_PERMISSION_UID } from '../upload/stored-files.js';
 import { buildResolvers } from './build-resolvers.js';
 import { compiledDocuments } from './compiled-document.js';
-import { createCompiledExecute } from './compiled-execute.js';
 import { DocumentCache } from './document-cache.js';
 import { costLimitRule, depthLimitRule, documentLimits, type DocumentLimits } from './document-limits.js';
 import { loadExtension } from './extension.js';
@@ -113,8 +112,6 @@ export async function createGraphqlEndpoint(actions: ActionContext, config: Serv
   };
 
   const documents = new DocumentCache();
-  // repeated queries run compiled (compiled-execute.ts)
-  const run = createCompiledExecute();
   // query documents the database answers in one statement per root field (compiled-document.ts)
   const guarded = new Set([...Object.keys({ ...uploads?.resolversConfig, ...extension?.resolversConfig }),
     ...Object.entries(extension?.resolvers ?? {}).flatMap(([type, fields]) => Object.keys(fields ?? {}).map((f) => `${type}.${f}`))]);
@@ -136,7 +133,7 @@ export async function createGraphqlEndpoint(actions: ActionContext, config: Serv
         state.text = text;
         return { data: null };
       }
-      const result = await run(args);
+      const result = await execute(args);
       if (!state) return result;
       state.answered = 'data' in result;
       // graphql-http serializes with a replacer (for Error values, which only `errors` can hold),
