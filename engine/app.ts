@@ -9,6 +9,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BaseLogger as Logger } from 'pino';
 import type { ActionContext } from './actions/action-context.js';
+import { PreparedReads } from './actions/prepared-reads.js';
 import { ChangeBus } from './actions/events.js';
 import { principalOfJwt } from './actions/users.js';
 import { loadCustomRoles, refreshDatabaseRoles } from './auth/custom-roles.js';
@@ -41,7 +42,6 @@ import { LOCALE_UID } from './i18n/sync-locales.js';
 import { StrapiSettings, withLiveI18n } from './boot/strapi-settings.js';
 import { createRepository, describeChange } from './repository/index.js';
 import type { Repository, SyncReport } from './repository/types.js';
-import { EntryShaper } from './response/shape-entry.js';
 import { createUploads, FILE_UID, uploadRoute } from './upload/index.js';
 import { loadProject, type LoadedProject } from './project/load-project.js';
 import { projectRoutes } from './project/project-routes.js';
@@ -125,7 +125,8 @@ export async function createApp(config: ServerConfig, opts: AppOptions): Promise
   let metrics: Metrics | undefined;
   const onQuery = config.metrics.enabled ? (sql: string) => (metrics?.statement(), opts.onQuery?.(sql)) : opts.onQuery;
   const repo = await createRepository({ model, databaseUrl: config.databaseUrl, ...(config.strapiDatabase !== undefined && { strapiDatabase: config.strapiDatabase }), onQuery, pool: config.database });
-  if (config.metrics.enabled) metrics = new Metrics({ openConnections: () => repo.openConnections(), maxConnections: repo.dialect === 'postgres' ? (config.database.max ?? DEFAULT_PG_POOL_MAX) : 1 });
+  const reads = new PreparedReads();
+  if (config.metrics.enabled) metrics = new Metrics({ openConnections: () => repo.openConnections(), maxConnections: repo.dialect === 'postgres' ? (config.database.max ?? DEFAULT_PG_POOL_MAX) : 1 }, reads);
   let sync: SyncReport;
   try {
     sync = await syncDatabase(repo, model, { allowDestructive: config.allowDestructive });
@@ -135,13 +136,22 @@ export async function createApp(config: ServerConfig, opts: AppOptions): Promise
     await repo.close();
     throw err;
   }
+  // QUIRE_CHECK_EXECUTORS (tests): the other executors answer every read again on a pool of their own
+  const checkRepo = config.checkExecutors
+    ? await createRepository({ model, databaseUrl: config.databaseUrl, ...(config.strapiDatabase !== undefined && { strapiDatabase: config.strapiDatabase }), pool: config.database })
+    : undefined;
+  /** a start that fails closes what it opened */
+  const closeAll = async () => {
+    await checkRepo?.close();
+    await repo.close();
+  };
   const permissions = new Permissions(model, repo.strapiDatabase);
   await loadCustomRoles(repo, permissions);
   const strapiSettings = repo.strapiDatabase ? new StrapiSettings(repo, model.config.i18n, loaded.model.config) : undefined;
   try {
     await strapiSettings?.load();
   } catch (err) {
-    await repo.close();
+    await closeAll();
     throw err;
   }
   // the project's upload sizeLimit (config/plugins), unless UPLOAD_MAX_FILE_SIZE says otherwise
@@ -152,7 +162,7 @@ export async function createApp(config: ServerConfig, opts: AppOptions): Promise
   try {
     webhooks = await createWebhooks(model, repo, config.webhooks, log);
   } catch (err) {
-    await repo.close();
+    await closeAll();
     throw err;
   }
   const base: ActionContext = {
@@ -163,15 +173,17 @@ export async function createApp(config: ServerConfig, opts: AppOptions): Promise
     auth: createUsersAuth(model, repo, config, log, strapiSettings),
     ...(uploads && { files: uploads.files }),
     log,
+    reads,
+    ...(checkRepo && { checkExecutors: { repo: checkRepo } }),
   };
-  const makeDoor = (a: ActionContext): RestDoor => ({ actions: a, shaper: new EntryShaper(model), read: restReadExtras(model, config.populateDeep) });
+  const makeDoor = (a: ActionContext): RestDoor => ({ actions: a, read: restReadExtras(model, config.populateDeep) });
   const parse = (raw: Record<string, unknown>) => parseQuery(raw, { strict: config.security.strictQueryParameters, ignored: (names) => log.debug({ ignored: names }, 'unknown query parameters ignored') });
   // a project's own code: its lifecycles join the action layer, its routes the table
   let project: LoadedProject | undefined;
   try {
     project = await loadProject(config.artifactsDir, base, { log, parse, door: makeDoor });
   } catch (err) {
-    await repo.close();
+    await closeAll();
     throw err;
   }
   const actions = project?.actions ?? base;
@@ -195,7 +207,7 @@ export async function createApp(config: ServerConfig, opts: AppOptions): Promise
     const graphql = await createGraphqlEndpoint(actions, config, artifacts, log, metrics && ((type) => metrics?.graphqlOperation(type)));
     if (graphql) add(graphql.routes);
   } catch (err) {
-    await repo.close();
+    await closeAll();
     throw err;
   }
   add(contractsRoutes({ config, permissions }, artifacts));
@@ -208,7 +220,7 @@ export async function createApp(config: ServerConfig, opts: AppOptions): Promise
   try {
     await project?.bootstrap();
   } catch (err) {
-    await repo.close();
+    await closeAll();
     throw err;
   }
 
@@ -247,6 +259,7 @@ export async function createApp(config: ServerConfig, opts: AppOptions): Promise
     close: async (forceAfterMs?: number) => {
       actions.auth.mailer.close();
       await webhooks?.dispatcher.stop();
+      await checkRepo?.close(forceAfterMs);
       return repo.close(forceAfterMs);
     },
     listeningAt: (url: string) => actions.auth.listeningAt(url),

@@ -12,6 +12,7 @@ import type { Repository } from '../repository/types.js';
 import type { StoredFiles } from '../upload/stored-files.js';
 import type { ActionHooks } from './action-hooks.js';
 import type { ChangeBus, ChangeRecorder } from './events.js';
+import type { PreparedReads } from './prepared-reads.js';
 import { USER_UID } from '../auth/uids.js';
 
 export interface ActionContext {
@@ -32,6 +33,13 @@ export interface ActionContext {
   readonly log?: Logger;
   /** the project's lifecycle hooks (absent: a project without code) */
   readonly hooks?: ActionHooks;
+  /** the reads prepared so far, kept by value (actions/read-answer.ts) */
+  readonly reads: PreparedReads;
+  /**
+   * QUIRE_CHECK_EXECUTORS (tests): every read is answered again by each other executor, on this
+   * repository of the same database (its statements are not the request's), and refused when they differ
+   */
+  readonly checkExecutors?: { readonly repo: Repository };
 }
 
 export interface Caller {

@@ -8,9 +8,8 @@
  */
 import type { ContentType } from '../../compiler/model/types.js';
 import { NotFoundError } from '../errors/index.js';
-import { ALL_LOCALES, parseLocale, planCreate, planFind, planFindOne, type PageLimits, type ReadOptions } from '../plan/index.js';
+import { ALL_LOCALES, parseLocale, planCreate, planFind, planFindOne } from '../plan/index.js';
 import type { CreatePlan, Entry, FindOnePlan, FindPlan, PagePlan, UpdatePlan, WriteData } from '../plan/types.js';
-import type { GraphqlShape } from '../repository/compiled-read/compile-graphql.js';
 import type { Repository } from '../repository/types.js';
 import type { ParsedQuery } from '../request/parsed-query.js';
 import type { ActionContext, Caller } from './action-context.js';
@@ -19,28 +18,14 @@ import { adminOf, attachCreators, stampCreator } from './creators.js';
 import { planEntryUpdate } from './draft-state.js';
 import { parseEntryId } from './entry-id.js';
 import { assertReadableTargets } from './readable-targets.js';
-import { ReadPlans } from './read-plans.js';
 import type { ChangeKind } from './events.js';
 import { createLocalization as writeLocalization, refuseLocaleChange, singleEntryId, syncSharedAttributes, writeSingleType } from './localizations.js';
+import { readOptions, type ReadExtras } from './read-options.js';
 import { runWrite, type ChangeQueue } from './write-transaction.js';
 
-const FILE_UID = 'plugin::upload.file';
+export type { ReadExtras } from './read-options.js';
 
-/** How a read is answered, besides its query. */
-export interface ReadExtras {
-  /** page size defaults and caps (GraphQL caps at `amountLimit`); default: `config.rest` */
-  readonly limits?: PageLimits;
-  /** page populated to-many lists: `defaultLimit` rows unless the populate asks, capped at maxLimit (GraphQL: every list; REST: relations) */
-  readonly relationPages?: { readonly defaultLimit: number; readonly relationsOnly?: boolean };
-  /** localized types: each entry's other localizations, for `meta.availableLocales` */
-  readonly availableLocales?: boolean;
-  /** strapi-plugin-populate-deep is on: `populate=deep[,depth]` expands to every attribute (REST) */
-  readonly populateDeep?: { readonly defaultDepth: number };
-  /** `createdBy` / `updatedBy` on each entry of a type with `populateCreatorFields` */
-  readonly creators?: boolean;
-  /** sees each plan before it runs and may refuse it (GraphQL's row budget) */
-  readonly inspect?: (plan: FindPlan | FindOnePlan) => void;
-}
+const FILE_UID = 'plugin::upload.file';
 
 /** The read-back of a write: what the answer shows of the written entry. */
 export interface ReadBack {
@@ -64,35 +49,6 @@ export interface FoundEntries {
   readonly total?: number;
   readonly page: PagePlan;
 }
-
-const readOptions = (canFind: (uid: string) => boolean, extras: ReadExtras | undefined): ReadOptions => ({
-  canFind,
-  ...(extras?.limits && { limits: extras.limits }),
-  ...(extras?.availableLocales && { availableLocales: true }),
-  ...(extras?.creators && { creators: true }),
-  ...(extras?.relationPages && { relationPages: extras.relationPages }),
-  ...(extras?.populateDeep && { populateDeep: extras.populateDeep }),
-});
-
-const readPlans = new WeakMap<ActionContext, ReadPlans>();
-const plansOf = (ctx: ActionContext): ReadPlans => {
-  let plans = readPlans.get(ctx);
-  if (!plans) readPlans.set(ctx, (plans = new ReadPlans(ctx.model.config.i18n)));
-  return plans;
-};
-
-/** the plan of a list read (remembered per shared query: read-plans.ts) */
-const listPlan = (ctx: ActionContext, caller: Caller, uid: string, query: ParsedQuery, extras: ReadExtras | undefined): FindPlan =>
-  plansOf(ctx).plan(query, `find ${uid}`, caller, extras, (canFind) => planFind(ctx.model, uid, query, readOptions(canFind, extras)));
-
-/**
- * the plan of a one-entry read (remembered per shared query): by id, it may be the plan made for
- * another id of the same query (what it reads is the same); withId gives it this id
- */
-const entryPlan = (ctx: ActionContext, caller: Caller, uid: string, id: number | undefined, query: ParsedQuery, extras: ReadExtras | undefined): FindOnePlan =>
-  plansOf(ctx).plan(query, `${id === undefined ? 'single' : 'findOne'} ${uid}`, caller, extras, (canFind) => planFindOne(ctx.model, uid, id, query, readOptions(canFind, extras)));
-
-const withId = (plan: FindOnePlan, id: number | undefined): FindOnePlan => (plan.id === id ? plan : { ...plan, id });
 
 const contentType = (ctx: ActionContext, uid: string): ContentType => {
   const type = ctx.model.contentTypes[uid];
@@ -118,7 +74,7 @@ const changeOf = (uid: string, verb: 'create' | 'update' | 'delete'): ChangeKind
 
 /** A list: `GET /api/articles`, GraphQL `articles`; single types with `locale=all`: every localization. */
 export async function findEntries(ctx: ActionContext, caller: Caller, uid: string, query: ParsedQuery, extras?: ReadExtras): Promise<FoundEntries> {
-  const plan = listPlan(ctx, caller, uid, query, extras);
+  const plan = planFind(ctx.model, uid, query, readOptions(caller.canFind, extras));
   extras?.inspect?.(plan);
   const hooks = ctx.hooks && (await runHooks(ctx.hooks, uid, 'findMany', ctx.repo, () => ({ ...query })));
   const { entries, total } = await ctx.repo.find(plan);
@@ -135,7 +91,7 @@ export async function findEntry(ctx: ActionContext, caller: Caller, uid: string,
   const type = contentType(ctx, uid);
   const id = rawId === undefined && isSingle(type) ? undefined : parseEntryId(rawId);
   if (id === undefined && !isSingle(type)) throw notFound();
-  const plan = withId(entryPlan(ctx, caller, uid, id, query, extras), id);
+  const plan = planFindOne(ctx.model, uid, id, query, readOptions(caller.canFind, extras));
   extras?.inspect?.(plan);
   const hooks = ctx.hooks && (await runHooks(ctx.hooks, uid, 'findOne', ctx.repo, () => ({ ...query, ...(id !== undefined && { where: { id } }) })));
   const entry = await ctx.repo.findOne(plan);
@@ -143,52 +99,6 @@ export async function findEntry(ctx: ActionContext, caller: Caller, uid: string,
   if (!entry) throw notFound();
   if (extras?.creators) await attachCreators(ctx.repo, ctx.model, uid, [entry]);
   return entry;
-}
-
-/**
- * The REST body of a list or of one entry as the database wrote it in one statement (repository
- * findText), or undefined when this read is answered the usual way (findEntries / findEntry with
- * engine/response shaping): lifecycle hooks on the type, or a read the repository does not compile
- * (logged at debug level and counted in `repo.compiledReads`). With `shape`, the text is a GraphQL
- * root field's value for that selection instead (engine/graphql/compiled-document.ts). A plan
- * inspector sees the plan before it runs.
- */
-export async function findEntriesText(ctx: ActionContext, caller: Caller, uid: string, query: ParsedQuery, extras?: ReadExtras, shape?: GraphqlShape): Promise<string | undefined> {
-  if (!compilable(ctx, uid, 'findMany')) return undefined;
-  const plan = listPlan(ctx, caller, uid, query, extras);
-  extras?.inspect?.(plan);
-  const read = await ctx.repo.findText(plan, shape);
-  if ('fallback' in read) {
-    ctx.log?.debug({ uid, reason: read.fallback }, 'read not compiled to one statement');
-    return undefined;
-  }
-  return read.body ?? undefined;
-}
-
-/** findEntry's answer as one statement's text (see findEntriesText); NotFoundError when there is no entry (REST) or a malformed id. */
-export async function findEntryText(ctx: ActionContext, caller: Caller, uid: string, rawId: unknown, query: ParsedQuery, extras?: ReadExtras, shape?: GraphqlShape): Promise<string | undefined> {
-  const type = contentType(ctx, uid);
-  if (!compilable(ctx, uid, 'findOne')) return undefined;
-  const id = rawId === undefined && isSingle(type) ? undefined : parseEntryId(rawId);
-  if (id === undefined && !isSingle(type)) throw notFound();
-  const plan = entryPlan(ctx, caller, uid, id, query, extras);
-  // the plan made for another id of the same query: the statement is the same, the id is its own
-  if (extras?.inspect) extras.inspect(withId(plan, id));
-  const read = await ctx.repo.findText(plan, shape, id);
-  if ('fallback' in read) {
-    ctx.log?.debug({ uid, reason: read.fallback }, 'read not compiled to one statement');
-    return undefined;
-  }
-  if (read.body === null) throw notFound();
-  return read.body;
-}
-
-/**
- * reads the one-statement path may answer: no lifecycle hooks (an `after` hook gets the entries as
- * objects and may change them, so they must exist in JavaScript)
- */
-function compilable(ctx: ActionContext, uid: string, action: 'findMany' | 'findOne'): boolean {
-  return !ctx.hooks?.has(uid, action);
 }
 
 /** How many entries match `query.filters` (locale and publication state as a list reads them): `strapi.entityService.count`. */

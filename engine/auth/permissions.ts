@@ -6,6 +6,7 @@
  * Held in memory as sets, so a check is a lookup.
  *   can({ kind: 'public' }, 'api::article.article', 'find') -> true when permissions.json says so
  */
+import { createHash } from 'node:crypto';
 import type { NormalizedModel } from '../../compiler/model/types.js';
 import type { ApiTokenRecord } from '../repository/types.js';
 
@@ -22,6 +23,10 @@ export class Permissions {
   private custom = new Map<string, Set<string>>();
   /** when `custom` was read (ms) */
   customReadAt = 0;
+  /** the custom roles as last read, as text: a change of them moves `version` */
+  private customText = '';
+  /** moves whenever what a role may do changes (fingerprint) */
+  private version = 0;
 
   /**
    * `fromDatabase`: a database Strapi manages, whose admin edits every role: config/permissions.json
@@ -41,6 +46,30 @@ export class Permissions {
   setCustomRoles(roles: ReadonlyMap<string, readonly string[]>, readAt: number): void {
     this.custom = new Map([...roles].filter(([type]) => !this.roles.has(type)).map(([type, list]) => [type, new Set(list)]));
     this.customReadAt = readAt;
+    const text = JSON.stringify([...this.custom].map(([type, list]) => [type, [...list].sort()]).sort());
+    if (text !== this.customText) {
+      this.customText = text;
+      this.version++;
+    }
+  }
+
+  /**
+   * What the principal may do, as a value: equal for two principals whose permissions are equal, and
+   * new once the roles change. What a plan reads depends on it (actions/prepared-reads.ts).
+   *   fingerprint({ kind: 'public' }) -> 'role:public@0'
+   */
+  fingerprint(principal: Principal): string {
+    switch (principal.kind) {
+      case 'public':
+        return `role:public@${this.version}`;
+      case 'user':
+        return `role:${principal.role}@${this.version}`;
+      case 'api-token': {
+        const t = principal.token;
+        if (t.type !== 'custom') return `token:${t.type}`;
+        return `token:custom:${createHash('sha1').update([...t.permissions].sort().join('\n')).digest('base64url')}`;
+      }
+    }
   }
 
   roleAllows(role: string, permission: string): boolean {

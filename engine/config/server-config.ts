@@ -69,6 +69,8 @@ export interface ServerConfig {
   metrics: MetricsConfig;
   /** POPULATE_DEEP: `populate=deep` as strapi-plugin-populate-deep answers it, on or off whatever the project says; undefined: the project decides */
   populateDeep?: boolean;
+  /** QUIRE_CHECK_EXECUTORS=1 (tests): every read is answered by each executor that can answer it, and refused (500) when they differ */
+  checkExecutors?: boolean;
 }
 
 export interface DatabaseTuning {
@@ -76,7 +78,7 @@ export interface DatabaseTuning {
   max?: number;
   acquireTimeoutMs?: number;
   statementTimeoutMs?: number;
-  /** DATABASE_COMPILED_READS: REST reads take the one-statement path (repository run-find-text.ts); unset: on PostgreSQL, off on SQLite */
+  /** DATABASE_COMPILED_READS=false: the database never writes answers in one statement (repository answer/), even where it can */
   compiledReads?: boolean;
   /** DATABASE_PREPARED_STATEMENTS: PostgreSQL named statements kept per connection (repository prepared-statements.ts; 0: none) */
   preparedStatements?: number;
@@ -181,6 +183,7 @@ export function loadServerConfig(env: NodeJS.ProcessEnv, opts: { artifactsDir: s
     database: loadDatabaseTuning(env),
     security: loadSecurityConfig(env, production),
     ...(env.POPULATE_DEEP ? { populateDeep: envFlag('POPULATE_DEEP', env.POPULATE_DEEP, false) } : {}),
+    ...(env.QUIRE_CHECK_EXECUTORS ? { checkExecutors: envFlag('QUIRE_CHECK_EXECUTORS', env.QUIRE_CHECK_EXECUTORS, false) } : {}),
     email: loadEmailSettings(env),
     webhooks: loadWebhookSettings(env),
   };

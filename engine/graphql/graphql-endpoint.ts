@@ -1,18 +1,23 @@
 /**
  * engine/graphql door: builds the executable schema from the artifacts' SDL (generated resolvers +
  * the extension's, wrapped with auth/policies/middlewares) and serves it at
- * `model.config.graphql.endpoint` with graphql-http (GraphQL-over-HTTP: POST JSON, GET for queries,
- * mutations over GET refused), as routes of the one request lifecycle: the caller, the body (a
- * GraphQL multipart request only from callers who may upload) and the reply come from there, the
- * answers from the same action layer as REST. A request that never executes (parse, validation,
- * limits, variables) answers 400; resolver errors answer 200 with `errors`.
+ * `model.config.graphql.endpoint` over HTTP (graphql-transport.ts: POST JSON, GET for queries,
+ * mutations over GET refused), as a route of the one request lifecycle: the caller, the body (a
+ * GraphQL multipart request only from callers who may upload) and the reply come from there.
+ *
+ *   parse (document-cache.ts) -> validate (+ limits, safety rules) -> the operation
+ *     -> a query of content reads: the one read action, answers printed from their shapes (document-answer.ts)
+ *     -> anything else: graphql-js's execute over the resolvers (build-resolvers.ts)
+ *
+ * A request that never executes (parse, validation, limits, variables) answers 400; an executed one
+ * 200, field errors in `errors`.
  */
 import type { IncomingMessage } from 'node:http';
 import { makeExecutableSchema } from '@graphql-tools/schema';
-import { buildSchema, execute, getOperationAST, GraphQLError, parse, validate, type ExecutionArgs, type ExecutionResult, type GraphQLSchema } from 'graphql';
-import { createHandler, type Request as GraphqlHttpRequest } from 'graphql-http';
+import { buildSchema, execute, getOperationAST, GraphQLError, parse, validate, specifiedRules, type DocumentNode, type ExecutionArgs, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
 import type { BaseLogger as Logger } from 'pino';
 import type { ActionContext } from '../actions/action-context.js';
+import { firstDifference } from '../actions/first-difference.js';
 import type { Artifacts } from '../boot/load-artifacts.js';
 import type { ServerConfig } from '../config/server-config.js';
 import { NotFoundError } from '../errors/index.js';
@@ -21,13 +26,14 @@ import type { HttpRequest, Reply, Route } from '../http/route.js';
 import type { RouteEntry } from '../http/route-entry.js';
 import { UPLOAD_PERMISSION_UID } from '../upload/stored-files.js';
 import { buildResolvers } from './build-resolvers.js';
-import { compiledDocuments } from './compiled-document.js';
+import { documentAnswers } from './document-answer.js';
 import { DocumentCache } from './document-cache.js';
 import { costLimitRule, depthLimitRule, documentLimits, type DocumentLimits } from './document-limits.js';
 import { loadExtension } from './extension.js';
 import { formatGraphqlError, withCode } from './format-error.js';
 import { graphqlPaging } from './graphql-query.js';
 import type { GraphqlContext, GraphqlRuntime } from './graphql-context.js';
+import { acceptedType, executed, NOT_ACCEPTABLE, requestErrors, requestParams } from './graphql-transport.js';
 import { Playground } from './playground.js';
 import { findEntries, findEntry } from './read-entries.js';
 import { RelationLoaders } from './relation-loaders.js';
@@ -44,17 +50,6 @@ export interface GraphqlEndpoint {
   readonly schema: GraphQLSchema;
   /** the endpoint and, when the IDE is on, its assets */
   readonly routes: readonly RouteEntry[];
-}
-
-interface RequestState {
-  request: HttpRequest;
-  context?: GraphqlContext;
-  /** execution ran and produced `data` (null included) */
-  answered: boolean;
-  /** the result, when it has no errors: serialized here (see `execute` below) */
-  result?: ExecutionResult;
-  /** the answer's text, when the database wrote it (compiled-document.ts) */
-  text?: string;
 }
 
 function parseLimited(source: string, limits: DocumentLimits) {
@@ -89,9 +84,12 @@ export async function createGraphqlEndpoint(actions: ActionContext, config: Serv
   const development = config.nodeEnv === 'development';
   const playground = !config.production || model.config.graphql.playgroundAlways ? new Playground(path) : undefined;
 
-  const requestStates = new WeakMap<GraphqlContext, RequestState>();
-  const contextFor = (state: RequestState): GraphqlContext => {
-    const { caller, raw } = state.request;
+  // QUIRE_CHECK_EXECUTORS: graphql-js answers read documents again, on the check repository
+  const check = actions.checkExecutors;
+  const checkRuntime: GraphqlRuntime | undefined = check && { ...runtime, actions: { ...actions, repo: check.repo } };
+  const contextFor = (r: HttpRequest, runtime: GraphqlRuntime): GraphqlContext => {
+    const { actions } = runtime;
+    const { caller, raw } = r;
     const maxRows = config.security?.graphqlMaxRows ?? 0;
     const rows = maxRows > 0 ? new RowBudget(maxRows) : undefined;
     const context: GraphqlContext = {
@@ -107,44 +105,38 @@ export async function createGraphqlEndpoint(actions: ActionContext, config: Serv
       loaders: new RelationLoaders(actions, caller, { ...graphqlPaging(model), ...(rows && { inspect: (plan) => rows.chargePlan(plan) }) }),
       ...(rows && { rows }),
     };
-    requestStates.set(context, state);
     return context;
   };
 
   const documents = new DocumentCache();
-  // query documents the database answers in one statement per root field (compiled-document.ts)
+  const rules = [...specifiedRules, depthLimitRule(limits.maxDepth, limits), costLimitRule(limits), ...safetyRules(config.security?.graphqlIntrospection ?? !config.production)];
+  const format = (err: GraphQLError): GraphQLFormattedError => formatGraphqlError(err, { development, log: (e) => log.error({ err: e }, 'graphql resolver failed') });
+  // query documents of content reads: the one read action (document-answer.ts)
   const guarded = new Set([...Object.keys({ ...uploads?.resolversConfig, ...extension?.resolversConfig }),
     ...Object.entries(extension?.resolvers ?? {}).flatMap(([type, fields]) => Object.keys(fields ?? {}).map((f) => `${type}.${f}`))]);
-  const compiled = compiledDocuments(schema, guarded);
-  const handler = createHandler<IncomingMessage, RequestState, Record<string, unknown>>({
-    schema,
-    // repeated documents: parsed and validated once (document-cache.ts)
-    parse: ((source: string) => documents.parse(source, (text) => parseLimited(text, limits))) as typeof parse,
-    validate: ((s: GraphQLSchema, document: Parameters<typeof validate>[1], rules: Parameters<typeof validate>[2]) =>
-      documents.validate(document, (d) => validate(s, d, rules, { maxErrors: 25 }).map((e) => withCode(e, 'GRAPHQL_VALIDATION_FAILED')))) as typeof validate,
-    validationRules: [depthLimitRule(limits.maxDepth, limits), costLimitRule(limits), ...safetyRules(config.security?.graphqlIntrospection ?? !config.production)],
-    context: (req) => (req.context.context ??= contextFor(req.context)) as unknown as Record<string, unknown>,
-    execute: (async (args: ExecutionArgs) => {
-      if (onOperation) onOperation(getOperationAST(args.document, args.operationName)?.operation ?? 'unknown');
-      const state = requestStates.get(args.contextValue as GraphqlContext);
-      const text = state && (await compiled.answer(args));
-      if (state && text !== undefined) {
-        state.answered = true;
-        state.text = text;
-        return { data: null };
-      }
-      const result = await execute(args);
-      if (!state) return result;
-      state.answered = 'data' in result;
-      // graphql-http serializes with a replacer (for Error values, which only `errors` can hold),
-      // several times slower than plain JSON.stringify: an answer without errors is serialized by
-      // the handler and graphql-http gets a stand-in with the same status and headers
-      if (result.errors || !('data' in result)) return result;
-      state.result = result;
-      return { data: null };
-    }) as typeof execute,
-    formatError: (err) => formatGraphqlError(err as Error, { development, log: (e) => log.error({ err: e }, 'graphql resolver failed') }) as unknown as GraphQLError,
-  });
+  const answerDocument = documentAnswers(schema, guarded, format);
+
+  /** graphql-js's answer as text: `{ data }`, with its errors first when there are any */
+  const executedText = (result: { data?: unknown; errors?: readonly GraphQLError[] }): string =>
+    JSON.stringify(result.errors ? { errors: result.errors.map(format), data: result.data } : { data: result.data });
+
+  /** the operation executed: by the read action when it is a query of content reads, else by graphql-js */
+  async function run(args: ExecutionArgs, r: HttpRequest): Promise<{ text: string; executed: boolean }> {
+    const answered = await answerDocument(args);
+    if (answered !== undefined) {
+      if (checkRuntime) await checkAgainstGraphqlJs({ ...args, contextValue: contextFor(r, checkRuntime) }, answered);
+      return { text: answered, executed: true };
+    }
+    const result = await execute(args);
+    if (!('data' in result)) return { text: JSON.stringify({ errors: (result.errors ?? []).map(format) }), executed: false };
+    return { text: executedText(result), executed: true };
+  }
+
+  /** QUIRE_CHECK_EXECUTORS: graphql-js answers the same document (a context of its own) and must write the same text */
+  async function checkAgainstGraphqlJs(args: ExecutionArgs, answered: string): Promise<void> {
+    const reference = executedText(await execute(args));
+    if (reference !== answered) throw new Error(`graphql-js and the read action answer differently, ${firstDifference(reference, answered)}`);
+  }
 
   async function serve(r: HttpRequest): Promise<Reply> {
     const search = new URLSearchParams(r.search);
@@ -152,32 +144,34 @@ export async function createGraphqlEndpoint(actions: ActionContext, config: Serv
     if (playground && r.method !== 'POST' && acceptsHtml(r.raw) && !search.has('raw')) {
       return { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': PAGE_CSP }, payload: playground.page() };
     }
+    const type = acceptedType(r.raw.headers.accept);
+    if (!type) return NOT_ACCEPTABLE;
     // a multipart request (file uploads) becomes the JSON body it stands for, its files in the variables;
     // UTF-8, prototype keys and NUL characters are checked as for REST bodies (request-safety.ts)
-    const body = r.multipart
-      ? multipartOperations(r.multipart)
-      : r.method === 'POST' ? readGraphqlBody(r.body as Buffer, r.raw.headers['content-type']) : null;
-    if (r.method !== 'POST') checkGetParams(search);
-    const state: RequestState = { request: r, answered: false };
-    const request: GraphqlHttpRequest<IncomingMessage, RequestState> = {
-      method: r.method === 'HEAD' ? 'GET' : r.method,
-      url: r.raw.url ?? path,
-      headers: {
-        get: (key: string) => {
-          if (r.multipart && key.toLowerCase() === 'content-type') return 'application/json';
-          const v = r.raw.headers[key.toLowerCase()];
-          return Array.isArray(v) ? v.join(', ') : v ?? null;
-        },
-      },
-      body: body === '' ? null : body,
-      raw: r.raw,
-      context: state,
-    };
-    const [payload, init] = await handler(request);
-    // graphql-http answers 200 to `application/json` clients even when nothing ran; Strapi (Apollo) says 400
-    const status = init.status === 200 && !state.answered ? 400 : init.status;
-    const text = status === 200 && state.text !== undefined ? state.text : state.result && status === 200 ? JSON.stringify(state.result) : payload ?? '';
-    return { status, headers: { ...(init.headers as Record<string, string> | undefined) }, payload: text };
+    const method = r.method === 'POST' ? 'POST' : 'GET';
+    const body = r.multipart ? multipartOperations(r.multipart) : method === 'POST' ? readGraphqlBody(r.body as Buffer, r.raw.headers['content-type']) : undefined;
+    if (method === 'GET') checkGetParams(search);
+    const params = requestParams(method, r.search, r.multipart ? 'application/json' : r.raw.headers['content-type'], body);
+    if ('status' in params) return params;
+    let document: DocumentNode;
+    try {
+      document = documents.parse(params.query, (text) => parseLimited(text, limits));
+    } catch (err) {
+      if (err instanceof GraphQLError) return requestErrors([format(err)], type);
+      throw err;
+    }
+    const errors = documents.validate(document, (d) => validate(schema, d, rules, { maxErrors: 25 }).map((e) => withCode(e, 'GRAPHQL_VALIDATION_FAILED')));
+    if (errors.length > 0) return requestErrors(errors.map(format), type);
+    const operation = getOperationAST(document, params.operationName);
+    if (!operation) return requestErrors([format(new GraphQLError('Unable to detect operation AST'))], type);
+    if (operation.operation === 'subscription') return requestErrors([format(new GraphQLError('Subscriptions are not supported'))], type);
+    // mutations cannot happen over GET (GraphQL over HTTP)
+    if (operation.operation === 'mutation' && method === 'GET') {
+      return { status: 405, headers: { Allow: 'POST' }, payload: JSON.stringify({ errors: [{ message: 'Cannot perform mutations over GET' }] }) };
+    }
+    onOperation?.(operation.operation);
+    const result = await run({ schema, document, operationName: params.operationName, variableValues: params.variables, contextValue: contextFor(r, runtime) }, r);
+    return result.executed ? executed(result.text, type) : { status: 400, headers: { 'Content-Type': `${type}; charset=utf-8` }, payload: result.text };
   }
 
   const endpoint: Route = {

@@ -4,10 +4,9 @@
  * (engine/actions/entries.ts; GraphQL dialect), which also populate every selected relation -> the
  * `{ data, meta }` shapes the SDL's wrapper types resolve from (default resolvers, no per-type code).
  */
-import { getNamedType, type FieldNode, type GraphQLResolveInfo } from 'graphql';
+import { getNamedType, type GraphQLResolveInfo } from 'graphql';
 import { findEntries as findEntriesAction, findEntry as findEntryAction, type ReadExtras } from '../actions/entries.js';
 import { NotFoundError } from '../errors/index.js';
-import { deepFreeze } from '../plan/deep-freeze.js';
 import type { Entry, PagePlan, PublicationState } from '../plan/types.js';
 import type { ParsedQuery } from '../request/parsed-query.js';
 import { graphqlPaging, graphqlPublicationState, graphqlQuery } from './graphql-query.js';
@@ -32,43 +31,14 @@ interface Selection extends PopulateRead {
   readonly meta: boolean;
 }
 
-/** selections read per app (type index), per field node of a parsed document, per return type, uid and variables */
-const SELECTIONS = new WeakMap<object, WeakMap<FieldNode, Map<string, Selection>>>();
-/** argument sets remembered per field node: past this, the node's map starts over */
-const SELECTIONS_PER_NODE = 64;
-
 /**
- * What the field being resolved selects below its `<X>Entity.attributes`. No `info`: nothing.
- * Parsed documents are cached (document-cache.ts), so a repeated query brings the same field node:
- * its reading is remembered per node, return type, uid and variable values, and frozen.
+ * What the field being resolved selects below its `<X>Entity.attributes`: the populate of its read
+ * and the tags saying with which arguments each attribute is loaded. No `info`: nothing.
  */
 export function selectionOf(ctx: GraphqlContext, uid: string, info: GraphQLResolveInfo | undefined): Selection {
   const owner = ctx.runtime.index.byUid.get(uid);
   if (!info || !owner) return { populate: {}, tags: {}, meta: true };
-  const variables = variablesKey(info.variableValues);
-  if (info.fieldNodes.length !== 1 || variables === undefined) return readSelection(ctx, owner, info);
-  let byNode = SELECTIONS.get(ctx.runtime.index);
-  if (!byNode) SELECTIONS.set(ctx.runtime.index, (byNode = new WeakMap()));
-  const node = info.fieldNodes[0];
-  let known = byNode.get(node);
-  if (!known) byNode.set(node, (known = new Map()));
-  const key = `${uid}\u0000${getNamedType(info.returnType).name}\u0000${variables}`;
-  let selection = known.get(key);
-  if (!selection) {
-    selection = deepFreeze(readSelection(ctx, owner, info));
-    if (known.size >= SELECTIONS_PER_NODE) known.clear();
-    known.set(key, selection);
-  }
-  return selection;
-}
-
-/** the variables as JSON; undefined when they do not serialize (an upload's file, a cycle): such a reading is not remembered */
-function variablesKey(values: Record<string, unknown> | undefined): string | undefined {
-  try {
-    return JSON.stringify(values ?? {});
-  } catch {
-    return undefined;
-  }
+  return readSelection(ctx, owner, info);
 }
 
 function readSelection(ctx: GraphqlContext, owner: Parameters<SelectionReader['read']>[0], info: GraphQLResolveInfo): Selection {

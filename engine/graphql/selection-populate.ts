@@ -29,7 +29,6 @@ export interface PopulateRead {
 
 /** system fields an entity type exposes besides its attributes */
 const SYSTEM_FIELDS = new Set(['createdAt', 'updatedAt', 'publishedAt', 'locale']);
-const plainTypes = new WeakMap<GraphQLObjectType, boolean>();
 
 /**
  * May a read of `owner` select only the scalars the document selects? Yes for content-types whose
@@ -38,15 +37,10 @@ const plainTypes = new WeakMap<GraphQLObjectType, boolean>();
  */
 function narrowable(owner: Owner, type: GraphQLObjectType): boolean {
   if (owner.kind !== 'contentType') return false;
-  let plain = plainTypes.get(type);
-  if (plain === undefined) {
-    plain = Object.values(type.getFields()).every((f) => {
-      const attr = owner.schema.attributes[f.name];
-      return !(SYSTEM_FIELDS.has(f.name) || attr?.kind === 'scalar') || f.resolve === undefined;
-    });
-    plainTypes.set(type, plain);
-  }
-  return plain;
+  return Object.values(type.getFields()).every((f) => {
+    const attr = Object.hasOwn(owner.schema.attributes, f.name) ? owner.schema.attributes[f.name] : undefined;
+    return !(SYSTEM_FIELDS.has(f.name) || attr?.kind === 'scalar') || f.resolve === undefined;
+  });
 }
 
 /** What `info` offers the reader: the document's fragments and the request's variables. */

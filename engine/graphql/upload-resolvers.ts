@@ -1,7 +1,7 @@
 /**
  * engine/graphql door: the upload plugin's GraphQL side. `multipartOperations` turns a request of
  * the GraphQL multipart request spec (fields `operations`, `map`, then the files, spooled by the
- * request lifecycle) into the JSON body graphql-http expects, each mapped variable holding an
+ * request lifecycle) into the JSON body a GraphQL POST carries, each mapped variable holding an
  * UploadedFile (the `Upload` scalar accepts nothing else). `uploadResolvers` serves the v4 mutations
  * upload, multipleUpload, updateFileInfo and removeFile with Strapi's scopes
  * (`plugin::upload.content-api.upload` / `.destroy`) on the upload actions.

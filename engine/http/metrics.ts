@@ -1,7 +1,7 @@
 /**
  * engine/http: Prometheus metrics (prom-client) of one server process: requests by route and
  * status, a request duration histogram, SQL statements, GraphQL operations, open database
- * connections, and prom-client's default process metrics. The lifecycle and the GraphQL door report
+ * connections, the prepared reads (kept, hits, misses), and prom-client's default process metrics. The lifecycle and the GraphQL door report
  * into it; `route()` answers `GET /metrics` in the text exposition format. No other state.
  */
 import { timingSafeEqual, createHash } from 'node:crypto';
@@ -19,9 +19,19 @@ export class Metrics {
   private readonly statements = new Counter({ name: 'quire_db_statements_total', help: 'SQL statements sent to the database', registers: [this.registry] });
   private readonly operations = new Counter({ name: 'quire_graphql_operations_total', help: 'GraphQL operations executed, by type (query, mutation)', labelNames: ['type'], registers: [this.registry] });
 
-  /** `openConnections`: the pool's open connections now; `maxConnections`: its size */
-  constructor(pool: { openConnections: () => number; maxConnections: number }) {
+  /**
+   * `openConnections`: the pool's open connections now; `maxConnections`: its size; `reads`: the
+   * prepared reads (engine/actions/prepared-reads.ts), read at each scrape
+   */
+  constructor(pool: { openConnections: () => number; maxConnections: number }, reads?: { readonly hits: number; readonly misses: number; readonly size: number }) {
     collectDefaultMetrics({ register: this.registry });
+    if (reads) {
+      const total = (name: string, help: string, value: () => number) =>
+        new Counter({ name, help, registers: [this.registry], collect() { this.reset(); this.inc(value()); } });
+      total('quire_prepared_reads_hits_total', 'reads answered with a plan, shape and statement prepared for an earlier request', () => reads.hits);
+      total('quire_prepared_reads_misses_total', 'reads prepared anew (a new query, permissions or locales)', () => reads.misses);
+      new Gauge({ name: 'quire_prepared_reads_kept', help: 'prepared reads kept now (bounded)', registers: [this.registry], collect() { this.set(reads.size); } });
+    }
     new Gauge({ name: 'quire_db_pool_connections_open', help: 'database connections the pool holds open', registers: [this.registry], collect() { this.set(pool.openConnections()); } });
     new Gauge({ name: 'quire_db_pool_connections_max', help: 'the pool size', registers: [this.registry], collect() { this.set(pool.maxConnections); } });
   }

@@ -102,7 +102,8 @@ export function coreController(deps: CoreApiDeps, uid: string): Methods {
     const request = ctx[REQUEST as unknown as string] as HttpRequest | undefined;
     const handler = contentHandler(deps.door, uid, action);
     if (!request || !handler) throw new NotFoundError('Not Found');
-    const reply = await handler({ ...request, params: ctx.params, rawQuery: ctx.query, query: deps.parse(ctx.query), body: ctx.request.body });
+    // `search` names the query the door reads, as text: the query as the middlewares left it
+    const reply = await handler({ ...request, search: `\u0000${JSON.stringify(ctx.query)}`, params: ctx.params, rawQuery: ctx.query, query: deps.parse(ctx.query), body: ctx.request.body });
     // a project's controller works on the value: a body the database wrote is read back into one
     return reply.jsonText !== undefined ? JSON.parse(reply.jsonText) : reply.json;
   };

@@ -9,7 +9,6 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
-import { quireJson, SQLITE_JSON_FUNCTION } from './compiled-read/sqlite-json.js';
 import type { Connections, MysqlConnection, PgConnection, SqliteConnection } from './connections.js';
 import { MYSQL8_COLLATION, MYSQL_COLLATION } from './dialect/mysql.js';
 
@@ -24,7 +23,7 @@ export interface PoolOptions {
    * statement waits for another process's write lock (busy timeout; default 5000).
    */
   statementTimeoutMs?: number;
-  /** false: findText always falls back (run-find-text.ts); default true on PostgreSQL, false on SQLite */
+  /** false: the database never writes answers (answer/run-answer.ts), even where it can */
   compiledReads?: boolean;
   /** PostgreSQL: named statements kept per connection, least recently used closed past it (prepared-statements.ts); 0: none */
   preparedStatements?: number;
@@ -74,7 +73,6 @@ export function openKnex(databaseUrl: string, connections: Connections, pool: Po
         afterCreate(conn: SqliteConnection, done: (err: Error | null, conn: unknown) => void) {
           try {
             conn.function('quire_lower', { deterministic: true }, (s: unknown) => (typeof s === 'string' ? s.toLowerCase() : s));
-            conn.function(SQLITE_JSON_FUNCTION, { deterministic: true }, quireJson);
             if (filename !== ':memory:') conn.pragma('journal_mode = WAL');
             conn.pragma('foreign_keys = ON');
             conn.pragma(`busy_timeout = ${busyTimeoutMs}`);

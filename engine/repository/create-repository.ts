@@ -18,7 +18,6 @@ import { strapiPostgresDialect } from './dialect/strapi-postgres.js';
 import { KnexRepository } from './knex-repository.js';
 import { buildObjectionModels } from './objection-models.js';
 import { PreparedStatements } from './prepared-statements.js';
-import { ReadStatements } from './run-find-text.js';
 import { isStrapiDatabase } from './schema/strapi-schema.js';
 import { buildStorageMap } from './storage-map.js';
 import type { Repository } from './types.js';
@@ -66,9 +65,7 @@ export async function createRepository(opts: RepositoryOptions): Promise<Reposit
   }
   const models = buildObjectionModels(storage, knex);
   return new KnexRepository({ knex, connections, model: opts.model, storage, dialect: layout, models, strapi, ...(onQuery ? { onQuery } : {}),
-    // SQLite answers in-process: its one-statement reads measured no faster than the usual path (repository README)
-    ...(!(opts.pool?.compiledReads ?? dialect.name !== 'sqlite') && { compiledReads: false as const }),
+    ...(opts.pool?.compiledReads === false && { compiledReads: false as const }),
     ...(dialect.name === 'postgres' && { prepared: new PreparedStatements(opts.pool?.preparedStatements) }),
-    reads: new ReadStatements(),
   });
 }

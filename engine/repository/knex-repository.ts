@@ -9,8 +9,9 @@ import type { CreatePlan, DeletePlan, Entry, FindOnePlan, FindPlan, UpdatePlan }
 import { readCreators, stampCreator } from './creator-fields.js';
 import type { RunContext } from './run-context.js';
 import { runFind, runFindOne } from './run-find.js';
-import type { GraphqlShape } from './compiled-read/compile-graphql.js';
-import { runFindText } from './run-find-text.js';
+import type { AnswerShape } from '../response/answer-shape.js';
+import { prepareAnswer, runAnswer, type AnsweredText, type PreparedAnswer } from './answer/run-answer.js';
+import { processInUtc } from './dialect/postgres-json.js';
 import { createAdminUser, findAdminUserByEmail } from './stores/admin-users.js';
 import { createApiToken, deleteApiToken, findApiTokenByHash, findApiTokenByName, listApiTokens, rekeyApiToken, touchApiToken } from './stores/api-tokens.js';
 import { findStrapiApiTokenByHash, refuseStrapiTokenCreate, touchStrapiApiToken } from './stores/strapi-api-tokens.js';
@@ -22,7 +23,7 @@ import { createRole, grantPermission, listPermissions, listRoles, revokePermissi
 import { claimDeliveries, enqueueDeliveries, listDeliveries, listStrapiWebhooks, pruneDeliveries, settleDelivery } from './stores/webhook-deliveries.js';
 import { runInSavepoint, runInTransaction } from './transaction.js';
 import { translateError } from './translate-error.js';
-import type { CompiledRead, CompiledReadStats, FindResult, NewApiToken, Repository } from './types.js';
+import type { FindResult, NewApiToken, Repository } from './types.js';
 import { runCreate, runDelete, runUpdate } from './write/run-write.js';
 import { WrittenRows } from './written-rows.js';
 
@@ -38,11 +39,14 @@ export class KnexRepository implements Repository {
   readonly coreStore: Repository['coreStore'];
   readonly creators: Repository['creators'];
   readonly webhooks: Repository['webhooks'];
-  readonly compiledReads: CompiledReadStats;
+  readonly answersInSql: boolean;
+  readonly answeredInSql: { count: number };
 
-  constructor(readonly ctx: RunContext, compiledReads?: CompiledReadStats) {
+  constructor(readonly ctx: RunContext, answeredInSql?: { count: number }) {
     this.dialect = ctx.dialect.name;
-    this.compiledReads = compiledReads ?? { compiled: 0, fallback: 0 };
+    this.answeredInSql = answeredInSql ?? { count: 0 };
+    const json = ctx.dialect.json;
+    this.answersInSql = !ctx.tx && ctx.compiledReads !== false && json !== undefined && (!json.utcOnly || processInUtc());
     this.strapiDatabase = ctx.strapi === true;
     // a Strapi database: the tokens made in Strapi's admin (stores/strapi-api-tokens.ts); Strapi's admin manages them
     this.apiTokens = this.strapiDatabase
@@ -129,8 +133,13 @@ export class KnexRepository implements Repository {
     return this.guard(() => runFindOne(this.ctx, plan));
   }
 
-  findText(plan: FindPlan | FindOnePlan, shape?: GraphqlShape, id?: number): Promise<CompiledRead> {
-    return this.guard(() => runFindText(this.ctx, plan, this.compiledReads, shape, id));
+  prepareAnswer(plan: FindPlan | FindOnePlan, shape: AnswerShape): PreparedAnswer {
+    return prepareAnswer(this.ctx, plan, shape);
+  }
+
+  answer(prepared: PreparedAnswer, id?: number): Promise<AnsweredText> {
+    this.answeredInSql.count++;
+    return this.guard(() => runAnswer(this.ctx, prepared, id));
   }
 
   create(plan: CreatePlan): Promise<number> {
@@ -147,7 +156,7 @@ export class KnexRepository implements Repository {
 
   transaction<T>(fn: (tx: Repository) => Promise<T>): Promise<T> {
     if (this.ctx.tx) return this.guard(() => runInSavepoint(this.ctx, () => fn(this)));
-    return this.guard(() => runInTransaction({ ...this.ctx, written: new WrittenRows() }, (ctx) => fn(new KnexRepository(ctx, this.compiledReads))));
+    return this.guard(() => runInTransaction({ ...this.ctx, written: new WrittenRows() }, (ctx) => fn(new KnexRepository(ctx, this.answeredInSql))));
   }
 
   /** any failure of `SELECT 1` means the database is not ready for this process: a 503, its reason as `cause` */

@@ -30,12 +30,6 @@ export interface WriteBatch {
   readonly files?: ReadonlyMap<number, string>;
 }
 
-/** what is worked out once per plan object and GraphQL shape (run-find-text.ts: its compiled statements) */
-export interface PlanMemo {
-  /** the value `make` made for `plan` and `shape` the first time */
-  get<T>(plan: object, shape: object | undefined, make: () => T): T;
-}
-
 export interface RunContext {
   /** the repository's knex; builders reach a transaction's connection through run-sql.ts's query()/bind() */
   readonly knex: Knex;
@@ -51,9 +45,7 @@ export interface RunContext {
   readonly onQuery?: (sql: string) => void;
   /** PostgreSQL: the named statements each connection keeps (prepared-statements.ts); none: statements run unnamed */
   readonly prepared?: PreparedStatements;
-  /** the one-statement reads compiled so far, per plan (run-find-text.ts) */
-  readonly reads?: PlanMemo;
-  /** false: reads never take the one-statement path (run-find-text.ts) */
+  /** false: the database never writes answers (DATABASE_COMPILED_READS=false; answer/) */
   readonly compiledReads?: false;
   /** inside a Repository.transaction: rows inserted so far, for the read-back (written-rows.ts) */
   readonly written?: WrittenRows;

@@ -4,6 +4,7 @@
  * fields included) and its relation/component/media attributes. Built once per repository; pure.
  */
 import type { Attribute, NormalizedModel, RelationAttribute, ScalarType } from '../../compiler/model/types.js';
+import { attributeOrder } from '../plan/default-fields.js';
 import { columnName, componentLinkTable, FILE_UID, localizationsTable, MORPH_TABLE, type LocalizationsTable } from './naming.js';
 
 /** How a value is stored; several attribute types share one (email, uid, enumeration -> varchar). */
@@ -84,7 +85,7 @@ function typeStorage(
   const fields = new Map<string, FieldColumn>();
   const defaults: string[] = [];
   fields.set('id', { field: 'id', column: 'id', kind: 'id', private: false, unique: true });
-  const names = [...order, ...Object.keys(attributes).filter((n) => !order.includes(n))];
+  const names = attributeOrder(order, attributes);
   let holdsComponents = false;
   let hasMedia = false;
   for (const name of names) {

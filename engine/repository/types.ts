@@ -3,24 +3,15 @@
  * this; knex and Objection stay behind it (so either could be replaced without touching a handler).
  */
 import type { CreatePlan, DeletePlan, Entry, FindOnePlan, FindPlan, UpdatePlan } from '../plan/types.js';
-import type { GraphqlShape } from './compiled-read/compile-graphql.js';
+import type { AnswerShape } from '../response/answer-shape.js';
+import type { AnsweredText, PreparedAnswer } from './answer/run-answer.js';
+
+export type { AnsweredText, PreparedAnswer } from './answer/run-answer.js';
 
 export interface FindResult {
   entries: Entry[];
   /** present when the plan asked for a count */
   total?: number;
-}
-
-/**
- * A read compiled to one statement (compiled-read/): `body` is the REST answer's JSON text (null:
- * no such entry), or `fallback` says why the read was not compiled and must take find/findOne.
- */
-export type CompiledRead = { readonly body: string | null } | { readonly fallback: string };
-
-/** how many reads were answered by one statement, and how many fell back to find/findOne */
-export interface CompiledReadStats {
-  compiled: number;
-  fallback: number;
 }
 
 export interface ApiTokenRecord {
@@ -144,14 +135,17 @@ export interface Repository {
   /** undefined when there is no such entry (or, for single types, no entry yet) */
   findOne(plan: FindOnePlan): Promise<Entry | undefined>;
   /**
-   * The REST body of a find or findOne, built by the database in one statement (PostgreSQL, outside
-   * transactions); otherwise, or for a read not covered, `{ fallback }`: answer it with find/findOne.
-   * With `shape`, the text is one GraphQL root field's value for that selection (compile-graphql.ts).
-   * `id`: the entry to read with a one-entry plan made for another id of the same read (its statement
-   * is compiled once per plan object and serves every id).
+   * The database writes a read's answer in one statement (answer/answer-statement.ts): a dialect
+   * with JSON text expressions (PostgreSQL; Strapi's layout only where the process runs in UTC),
+   * outside transactions, unless DATABASE_COMPILED_READS=false.
    */
-  findText(plan: FindPlan | FindOnePlan, shape?: GraphqlShape, id?: number): Promise<CompiledRead>;
-  readonly compiledReads: CompiledReadStats;
+  readonly answersInSql: boolean;
+  /** the statement writing the answer of `plan` in `shape`; a one-entry read by id takes its id when it runs */
+  prepareAnswer(plan: FindPlan | FindOnePlan, shape: AnswerShape): PreparedAnswer;
+  /** run a prepared answer (`id`: the entry of a one-entry read by id) */
+  answer(prepared: PreparedAnswer, id?: number): Promise<AnsweredText>;
+  /** answers the database wrote so far */
+  readonly answeredInSql: { count: number };
   /** returns the new entry's id */
   create(plan: CreatePlan): Promise<number>;
   /** returns the id updated, or undefined when the entry does not exist */

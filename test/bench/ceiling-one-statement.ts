@@ -7,7 +7,8 @@
  * statements themselves are assembled by hand for these six endpoints (the create is one statement
  * of data-modifying CTEs). The statements are built once, at start.
  */
-import { columnJson, printJsonValues, textLiteral } from '../../engine/repository/compiled-read/json-value.js';
+import { printJsonValues } from '../../engine/repository/answer/json-marks.js';
+import { columnJson, textLiteral } from '../../engine/repository/dialect/postgres-json.js';
 import type { StorageKind } from '../../engine/repository/storage-map.js';
 import { ARTICLE, AUTHOR, BLOCKS, CATEGORY, EDITION, FILE, PROFILE, SEO, SOURCE, TAG, type Kind, type Shape } from './ceiling-answers.js';
 import type { CeilingDb } from './ceiling-db.js';

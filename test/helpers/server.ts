@@ -46,12 +46,16 @@ export interface TestServerOptions {
 export async function startTestServer(opts: TestServerOptions): Promise<TestServer> {
   const databaseUrl = opts.databaseUrl ?? (await testDatabaseUrl(opts.name));
   const config = loadServerConfig(
-    // QUIRE_VALIDATE_RESPONSES=1 (the integration:validated suite) checks every answer against the OpenAPI document
-    { NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databaseUrl, JWT_SECRET: 'test-jwt-secret-0123456789', API_TOKEN_SALT: 'test-token-salt-0123456789', QUIRE_VALIDATE_RESPONSES: process.env.QUIRE_VALIDATE_RESPONSES ?? '', ...opts.env },
+    // QUIRE_VALIDATE_RESPONSES=1 (the integration:validated suite) checks every answer against the OpenAPI document;
+    // QUIRE_CHECK_EXECUTORS (on unless set to 0) answers every read by each executor that can and refuses it when they differ
+    {
+      NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databaseUrl, JWT_SECRET: 'test-jwt-secret-0123456789', API_TOKEN_SALT: 'test-token-salt-0123456789',
+      QUIRE_VALIDATE_RESPONSES: process.env.QUIRE_VALIDATE_RESPONSES ?? '', QUIRE_CHECK_EXECUTORS: process.env.QUIRE_CHECK_EXECUTORS ?? '1', ...opts.env,
+    },
     { artifactsDir: opts.artifactsDir ?? join(EXAMPLE_SPEC, 'artifacts'), allowDestructive: opts.allowDestructive, stateDir: tempDir() },
   );
   const queries: string[] = [];
-  const logger = opts.logger ?? pino({ level: process.env.QUIRE_TEST_LOG_LEVEL ?? 'silent' });
+  const logger = opts.logger ?? testLogger();
   const running = await startServerCounting(config, logger, queries);
   const url = running.url;
   const request: TestServer['request'] = async (method, path, o = {}) => {
@@ -87,6 +91,16 @@ export async function startTestServer(opts: TestServerOptions): Promise<TestServ
     },
     stop: () => running.stop(),
   };
+}
+
+/**
+ * silent (or QUIRE_TEST_LOG_LEVEL), but for the line of a read the executors answer differently
+ * (QUIRE_CHECK_EXECUTORS): that one goes to stderr, as the request fails with a 500
+ */
+function testLogger(): import('pino').BaseLogger {
+  const level = process.env.QUIRE_TEST_LOG_LEVEL;
+  if (level) return pino({ level });
+  return pino({ level: 'error' }, { write: (line: string) => void (/answer[^"]* differently/.test(line) && process.stderr.write(line)) });
 }
 
 async function startServerCounting(config: ServerConfig, logger: import('pino').BaseLogger, queries: string[]): Promise<RunningServer> {

@@ -8,10 +8,11 @@
  */
 import type { ContentType, NormalizedModel } from '../../../compiler/model/types.js';
 import type { ActionContext } from '../../actions/action-context.js';
-import { createEntry, createLocalization, deleteEntry, findEntries, findEntriesText, findEntry, findEntryText, readsEveryLocale, updateEntry, type ReadBack, type ReadExtras } from '../../actions/entries.js';
-import type { Entry } from '../../plan/types.js';
-import { paginationMeta } from '../../response/pagination-meta.js';
-import type { EntryShaper } from '../../response/shape-entry.js';
+import { createEntry, createLocalization, deleteEntry, readsEveryLocale, updateEntry, type ReadBack, type ReadExtras } from '../../actions/entries.js';
+import { answerEntry, answerRead } from '../../actions/read-answer.js';
+import { NotFoundError } from '../../errors/index.js';
+import type { Entry, FindOnePlan, FindPlan } from '../../plan/types.js';
+import { restEntryShape, restListShape } from '../../response/rest-shape.js';
 import { flatEntry } from '../../response/shape-flat.js';
 import { ok, type BodyKind, type HttpRequest, type Reply, type Route } from '../route.js';
 import { parseJsonBody } from '../read-body.js';
@@ -20,7 +21,6 @@ import type { MultipartBody } from '../../upload/read-multipart.js';
 
 export interface RestDoor {
   readonly actions: ActionContext;
-  readonly shaper: EntryShaper;
   /**
    * how REST reads: createdBy / updatedBy of types with `populateCreatorFields`, entries'
    * `meta.availableLocales`, and `populate=deep` when the project enables its plugin (restReadExtras)
@@ -44,49 +44,49 @@ const dataOf = (body: unknown): Record<string, unknown> | undefined => {
 };
 
 const back = (door: RestDoor, r: HttpRequest): ReadBack => ({ query: r.query, extras: door.read });
-const one = (door: RestDoor, uid: string, entry: Entry): Reply => ok({ data: door.shaper.entry(uid, entry), meta: {} });
 
-/** a body the database wrote (findEntriesText / findEntryText) */
+/** an answer's JSON text */
 const text = (body: string): Reply => ({ status: 200, jsonText: body });
 
-const find: Handler = async (door, type, r) => {
-  const { uid } = type;
-  if (type.kind === 'singleType' && !readsEveryLocale(door.actions, uid, r.query.locale)) {
-    const body = await findEntryText(door.actions, r.caller, uid, undefined, r.query, door.read);
-    if (body !== undefined) return text(body);
-    return one(door, uid, await findEntry(door.actions, r.caller, uid, undefined, r.query, door.read));
-  }
-  const body = await findEntriesText(door.actions, r.caller, uid, r.query, door.read);
-  if (body !== undefined) return text(body);
-  const { entries, total, page } = await findEntries(door.actions, r.caller, uid, r.query, door.read);
-  const data = entries.map((e) => door.shaper.entry(uid, e));
-  // a single type read in every locale is an array, without pagination (Strapi v4)
-  return ok({ data, meta: type.kind === 'singleType' ? {} : { pagination: paginationMeta(page, total) } });
-};
+/** the written entry, answered as a read of the request's query answers it */
+const one = (door: RestDoor, r: HttpRequest, uid: string, entry: Entry): Reply =>
+  text(answerEntry(door.actions, r.caller, uid, entry, r.query, door.read, (plan) => restEntryShape(door.actions.model, plan)));
 
-const findOne: Handler = async (door, type, r) => {
-  const body = await findEntryText(door.actions, r.caller, type.uid, r.params.id, r.query, door.read);
-  if (body !== undefined) return text(body);
-  return one(door, type.uid, await findEntry(door.actions, r.caller, type.uid, r.params.id, r.query, door.read));
-};
+/** a read of `type` answered in Strapi v4's REST shape; `one`: an entry by id or the single type's (404 when there is none) */
+async function read(door: RestDoor, type: ContentType, r: HttpRequest, list: boolean, id?: string): Promise<Reply> {
+  const { model } = door.actions;
+  const answer = await answerRead(door.actions, r.caller, {
+    uid: type.uid, list, ...(id !== undefined && { id }), query: r.query, extras: door.read,
+    shape: (plan) => (plan.kind === 'find' ? restListShape(model, plan as FindPlan) : restEntryShape(model, plan as FindOnePlan)),
+    // the plan and shape depend on the query string alone (the door's extras are fixed)
+    key: `rest ${list ? 'find' : id === undefined ? 'single' : 'findOne'} ${type.uid} ${r.search}`,
+  });
+  if (!answer.found) throw new NotFoundError('Not Found');
+  return text(answer.text);
+}
+
+// a single type read in every locale is a list, without pagination (Strapi v4)
+const find: Handler = (door, type, r) => read(door, type, r, type.kind !== 'singleType' || readsEveryLocale(door.actions, type.uid, r.query.locale));
+
+const findOne: Handler = (door, type, r) => read(door, type, r, false, r.params.id);
 
 /** the `data` part of a multipart write, read and checked as a JSON body is */
 const multipartData = (r: HttpRequest) => multipartBody((r.multipart as MultipartBody).fields, (text) => parseJsonBody(Buffer.from(text, 'utf8'), 'application/json'));
 
 const create: Handler = async (door, type, r) => {
-  if (r.multipart) return one(door, type.uid, await createEntryWithFiles(door.actions, r.caller, type.uid, multipartData(r), r.multipart.files, back(door, r)));
-  return one(door, type.uid, await createEntry(door.actions, r.caller, type.uid, r.body, back(door, r)));
+  if (r.multipart) return one(door, r, type.uid, await createEntryWithFiles(door.actions, r.caller, type.uid, multipartData(r), r.multipart.files, back(door, r)));
+  return one(door, r, type.uid, await createEntry(door.actions, r.caller, type.uid, r.body, back(door, r)));
 };
 
 const update: Handler = async (door, type, r) => {
   const body = r.multipart ? multipartData(r) : r.body;
   // a single type's locale: `?locale=`, else `data.locale`, else the default
   const locale = type.kind === 'singleType' ? (r.query.locale ?? dataOf(body)?.locale) : undefined;
-  if (r.multipart) return one(door, type.uid, await updateEntryWithFiles(door.actions, r.caller, type.uid, r.params.id, body as { data: Record<string, unknown> }, r.multipart.files, back(door, r), { locale }));
-  return one(door, type.uid, await updateEntry(door.actions, r.caller, type.uid, r.params.id, body, back(door, r), { locale }));
+  if (r.multipart) return one(door, r, type.uid, await updateEntryWithFiles(door.actions, r.caller, type.uid, r.params.id, body as { data: Record<string, unknown> }, r.multipart.files, back(door, r), { locale }));
+  return one(door, r, type.uid, await updateEntry(door.actions, r.caller, type.uid, r.params.id, body, back(door, r), { locale }));
 };
 
-const remove: Handler = async (door, type, r) => one(door, type.uid, await deleteEntry(door.actions, r.caller, type.uid, r.params.id, back(door, r), { locale: r.query.locale }));
+const remove: Handler = async (door, type, r) => one(door, r, type.uid, await deleteEntry(door.actions, r.caller, type.uid, r.params.id, back(door, r), { locale: r.query.locale }));
 
 /**
  * `POST /api/<plural>/:id/localizations` (single types: `/api/<singular>/localizations`): the body is

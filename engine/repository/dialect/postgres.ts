@@ -7,6 +7,7 @@ import { messages, ServiceUnavailableError, ValidationError, validationIssue, ty
 import { sql, type Sql } from '../query/sql.js';
 import type { StorageKind } from '../storage-map.js';
 import { LIKE_ESCAPE, likePattern, type ColumnKind, type Dialect, type FieldResolver, type MatchMode } from './dialect.js';
+import { postgresJson } from './postgres-json.js';
 import { uniqueViolation } from './unique-violation.js';
 
 const COLUMN_TYPES: Record<ColumnKind, string> = {
@@ -68,6 +69,7 @@ export const postgresDialect: Dialect = {
     return undefined;
   },
   insertReturning: true,
+  json: postgresJson,
   skipLocked: ' FOR UPDATE SKIP LOCKED',
   async lockSchema(trx): Promise<void> {
     // a migration (an index over a big table, a retyped column) and the wait for another

@@ -6,6 +6,7 @@
  */
 import type { ComponentAttribute, DynamicZoneAttribute } from '../../../compiler/model/types.js';
 import type { Entry, PopulateSpec, PublicationState } from '../../plan/types.js';
+import { zoneItemSpec } from '../../plan/zone-item-spec.js';
 import { qualified, quoteId } from '../naming.js';
 import { selectFields, type Selection } from '../query/select-fields.js';
 import { combine, list, rawBindings, sql } from '../query/sql.js';
@@ -87,13 +88,9 @@ export async function populateDynamicZone(
   }
 }
 
-/** `on[uid]` when given; else the zone's own populate, keeping only keys this component has. */
+/** what the zone's populate asks of component `uid` (plan/zone-item-spec.ts) */
 export function itemSpec(spec: PopulateSpec, uid: string, component: TypeStorage): PopulateSpec {
-  const on = spec.on?.[uid];
-  if (on) return on;
-  const populate = spec.populate ? Object.fromEntries(Object.entries(spec.populate).filter(([k]) => component.attributes[k])) : undefined;
-  const fields = spec.fields?.filter((f) => component.fields.has(f));
-  return { ...(fields ? { fields } : {}), ...(populate ? { populate } : {}) };
+  return zoneItemSpec(spec, uid, { hasAttribute: (name) => Object.hasOwn(component.attributes, name), hasField: (name) => component.fields.has(name) });
 }
 
 function itemOf(row: readonly unknown[], selection: Selection, at: number, uid: string): Entry {

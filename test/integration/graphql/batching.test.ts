@@ -12,7 +12,7 @@ import { startTestServer, type TestServer } from '../../helpers/server.js';
 let s: TestServer;
 
 test.before(async () => {
-  // the usual path's batching (on PostgreSQL a query is otherwise one statement per root field: compiled-read.test.ts)
+  // the rows executor's batching (on PostgreSQL a query is otherwise one statement per root field: compiled-read.test.ts)
   s = await startTestServer({ name: 'gql-batching', env: { DATABASE_COMPILED_READS: 'false' } });
   const admin = await s.token('full-access');
   const made = await gqlData(s, `mutation {

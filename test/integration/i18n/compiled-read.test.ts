@@ -1,8 +1,8 @@
 /**
- * integration: one-statement reads (repository run-find-text.ts) of localized types on
+ * integration: answers written by the database (repository answer/) of localized types on
  * specs/multilingual: lists in one locale and in every locale, `meta.availableLocales`, populated
  * localizations and a single type read with `locale=all` (a list without pagination) are byte for
- * byte the usual path's answers (a second server with DATABASE_COMPILED_READS=false), in one statement.
+ * byte the rows executor's answers (a second server with DATABASE_COMPILED_READS=false), in one statement.
  */
 import { join } from 'node:path';
 import { test } from 'uvu';
@@ -12,13 +12,13 @@ import { DIALECT, startTestServer, type TestServer } from '../../helpers/server.
 import { MULTILINGUAL_SPEC } from '../../helpers/spec-dir.js';
 
 const ARTIFACTS = join(MULTILINGUAL_SPEC, 'artifacts');
-const COMPILED = DIALECT === 'postgres' || DIALECT === 'sqlite';
+const COMPILED = DIALECT === 'postgres';
 let s: TestServer;
 let usual: TestServer;
 let admin: string;
 
 test.before(async () => {
-  s = await startTestServer({ name: 'i18n-compiled-read', artifactsDir: ARTIFACTS, env: { DATABASE_COMPILED_READS: 'true' } });
+  s = await startTestServer({ name: 'i18n-compiled-read', artifactsDir: ARTIFACTS, });
   admin = await s.token('full-access');
   const send = async (method: string, path: string, body: unknown) => {
     const r = await s.request(method, path, { body, token: admin });
@@ -61,7 +61,7 @@ const SHAPES = [
 
 test('localized lists, entries and single types: the one-statement body is the usual one, in one statement', async () => {
   await s.get('/api/products', admin);
-  const before = s.running.app.repo.compiledReads.compiled;
+  const before = s.running.app.repo.answeredInSql.count;
   for (const path of SHAPES) {
     s.queries.length = 0;
     const [a, b] = [await s.get(path, admin), await usual.get(path, admin)];
@@ -72,7 +72,7 @@ test('localized lists, entries and single types: the one-statement body is the u
   const all = await s.get('/api/homepage?locale=all', admin);
   assert.ok(Array.isArray(all.body.data) && all.body.data.length === 3, all.text);
   assert.equal(all.body.meta, {});
-  if (COMPILED) assert.ok(s.running.app.repo.compiledReads.compiled >= before + SHAPES.length - 1, JSON.stringify(s.running.app.repo.compiledReads));
+  if (COMPILED) assert.ok(s.running.app.repo.answeredInSql.count >= before + SHAPES.length - 1, String(s.running.app.repo.answeredInSql.count));
 });
 
 test.run();

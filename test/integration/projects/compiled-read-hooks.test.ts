@@ -1,8 +1,8 @@
 /**
- * integration (projects): read lifecycles and one-statement reads (actions/entries.ts). A type with
- * `afterFindMany` / `afterFindOne` is answered the usual way: its hook gets the entries as objects and
- * what it changes is what the client sees; a type without read hooks in the same project is one
- * statement (PostgreSQL; SQLite with DATABASE_COMPILED_READS=true).
+ * integration (projects): read lifecycles and answers written by the database (actions/read-answer.ts).
+ * A type with `afterFindMany` / `afterFindOne` is answered from its rows: its hook gets the entries as
+ * objects and what it changes is what the client sees; a type without read hooks in the same project
+ * is one statement (PostgreSQL).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -13,7 +13,7 @@ import { requestStatements } from '../../helpers/seed-content.js';
 import { DIALECT, startTestServer, type TestServer } from '../../helpers/server.js';
 import { runCli, tempDir, writeJsonFile } from '../../helpers/spec-dir.js';
 
-const COMPILED = DIALECT === 'postgres' || DIALECT === 'sqlite';
+const COMPILED = DIALECT === 'postgres';
 let s: TestServer;
 let token: string;
 
@@ -42,7 +42,7 @@ test.before(async () => {
   const out = join(tempDir(), 'artifacts');
   const r = await runCli(main, ['build', '--src', project(), '--out', out]);
   assert.is(r.code, 0, r.err.join('\n'));
-  s = await startTestServer({ name: 'compiled-read-hooks', artifactsDir: out, env: { DATABASE_COMPILED_READS: 'true' } });
+  s = await startTestServer({ name: 'compiled-read-hooks', artifactsDir: out });
   token = await s.token('full-access');
   for (const path of ['/api/memos', '/api/plains']) {
     const c = await s.request('POST', path, { body: { data: { text: 'quiet' } }, token });
@@ -51,24 +51,24 @@ test.before(async () => {
 });
 test.after(async () => s?.stop());
 
-test('after hooks on reads: the usual path answers and the hook changes what is sent', async () => {
-  const before = { ...s.running.app.repo.compiledReads };
+test('after hooks on reads: the rows answer and the hook changes what is sent', async () => {
+  const before = s.running.app.repo.answeredInSql.count;
   const list = await s.get('/api/memos', token);
   assert.is(list.status, 200, list.text);
   assert.is(list.body.data[0].attributes.text, 'QUIET');
   const one = await s.get(`/api/memos/${list.body.data[0].id}`, token);
   assert.is(one.body.data.attributes.text, '[quiet]');
-  assert.equal(s.running.app.repo.compiledReads, before, 'the repository was not asked for one statement');
+  assert.is(s.running.app.repo.answeredInSql.count, before, 'the database wrote no answer');
 });
 
 test('a type without read hooks in the same project: one statement', async () => {
-  const before = s.running.app.repo.compiledReads.compiled;
+  const before = s.running.app.repo.answeredInSql.count;
   s.queries.length = 0;
   const list = await s.get('/api/plains', token);
   assert.is(list.body.data[0].attributes.text, 'quiet');
   if (COMPILED) {
     assert.is(requestStatements(s.queries).length, 1, requestStatements(s.queries).join('\n'));
-    assert.is(s.running.app.repo.compiledReads.compiled, before + 1);
+    assert.is(s.running.app.repo.answeredInSql.count, before + 1);
   }
 });
 

@@ -1,17 +1,17 @@
 /**
- * integration: reads compiled to one statement (repository run-find-text.ts). On PostgreSQL and
- * SQLite a REST find or findOne is ONE statement whatever its populate depth and page size, and its body is byte
- * for byte the body of the usual path (a second server on the same database with
- * DATABASE_COMPILED_READS=false) across many query shapes. Reads it does not cover fall back, counted.
+ * integration: answers written by the database (repository answer/). On PostgreSQL a REST find or
+ * findOne is ONE statement whatever its populate depth and page size, and its body is byte for byte
+ * what the rows executor prints (a second server on the same database with
+ * DATABASE_COMPILED_READS=false, and QUIRE_CHECK_EXECUTORS on every read) across many query shapes.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { postEntry, requestStatements, seedFullArticles, seedShared } from '../../helpers/seed-content.js';
-import { jsNumber } from '../../../engine/repository/compiled-read/json-value.js';
+import { jsNumber } from '../../../engine/repository/dialect/postgres-json.js';
 import { DIALECT, startTestServer, type TestServer } from '../../helpers/server.js';
 
-/** the databases reads are compiled on */
-const COMPILED = DIALECT === 'postgres' || DIALECT === 'sqlite';
+/** the databases that write answers */
+const COMPILED = DIALECT === 'postgres';
 
 let s: TestServer;
 let usual: TestServer;
@@ -46,8 +46,7 @@ test.before(async () => {
 });
 
 async function seed(): Promise<void> {
-  // on SQLite the one-statement path is taken only when asked for (create-repository.ts)
-  s = await startTestServer({ name: 'rest-compiled-read', env: { DATABASE_COMPILED_READS: 'true' } });
+  s = await startTestServer({ name: 'rest-compiled-read' });
   admin = await s.token('full-access');
   const shared = await seedShared(s, admin, 'cr');
   ids = await seedFullArticles(s, admin, 30, shared);
@@ -98,11 +97,11 @@ test('every query shape: the one-statement body is byte for byte the usual one',
     assert.is(a.text, b.text, path);
     assert.is(a.headers.get('content-type'), b.headers.get('content-type'), path);
   }
-  assert.is(usual.running.app.repo.compiledReads.compiled, 0, 'the usual path compiles nothing');
-  if (COMPILED) assert.ok(s.running.app.repo.compiledReads.compiled >= shapes.length - 4, JSON.stringify(s.running.app.repo.compiledReads));
+  assert.is(usual.running.app.repo.answeredInSql.count, 0, 'the rows executor alone');
+  if (COMPILED) assert.ok(s.running.app.repo.answeredInSql.count >= shapes.length - 4, String(s.running.app.repo.answeredInSql.count));
 });
 
-test('PostgreSQL and SQLite: one statement per read, whatever the populate depth and page size', async () => {
+test('PostgreSQL: one statement per read, whatever the populate depth and page size', async () => {
   await s.get('/api/articles?pagination[pageSize]=1', admin); // the token's touch happens here
   for (const query of ['populate=*', 'populate=deep', 'populate[author][populate][articles][populate][tags][populate]=*']) {
     for (const size of [1, 25, 100]) {
@@ -130,7 +129,7 @@ test('creator fields (populateCreatorFields) come out of the statement: an admin
   await knex('editions').where('id', editions[0]).update({ created_by_id: adminIds[0], updated_by_id: adminIds[1] });
   await knex('editions').where('id', editions[1]).update({ created_by_id: adminIds[2], updated_by_id: adminIds[0] });
   await knex('quire_admin_users').where('id', adminIds[2]).delete();
-  const before = { ...s.running.app.repo.compiledReads };
+  const before = s.running.app.repo.answeredInSql.count;
   for (const path of ['/api/editions', '/api/editions?fields[0]=title&sort=number:desc', `/api/editions/${editions[0]}`, `/api/editions/${editions[1]}?populate=*`, `/api/editions/${editions[3]}`]) {
     s.queries.length = 0;
     const [a, b] = [await s.get(path, admin), await usual.get(path, admin)];
@@ -140,12 +139,11 @@ test('creator fields (populateCreatorFields) come out of the statement: an admin
   }
   const first = (await s.get(`/api/editions/${editions[0]}`, admin)).body.data.attributes;
   assert.equal([first.createdBy, first.updatedBy], [{ id: adminIds[0], firstname: 'Ada', lastname: 'Lovelace' }, { id: adminIds[1], firstname: 'Grace "G"', lastname: null }]);
-  const after = s.running.app.repo.compiledReads;
-  if (COMPILED) assert.is(after.compiled, before.compiled + 6, JSON.stringify({ before, after }));
+  if (COMPILED) assert.is(s.running.app.repo.answeredInSql.count, before + 6);
 });
 
 test('json values of any depth and form come out of the statement as the usual path prints them', async () => {
-  const before = { ...s.running.app.repo.compiledReads };
+  const before = s.running.app.repo.answeredInSql.count;
   const values: unknown[] = [
     { a: { b: { c: { d: { e: { f: [1, [2, [3, { g: 'deep' }]]] } } } } } },
     { z: 1, '10': 'ten', '2': 'two', '-1': 'minus', '01': 'lead', a: [1.5, 100, 1e21, 1e-7, -0, 123456789.123456789, 2 ** 60] },
@@ -161,11 +159,7 @@ test('json values of any depth and form come out of the statement as the usual p
   const list = '/api/articles?filters[title][$eq]=Json value&pagination[pageSize]=50&populate[relatedArticles]=true';
   assert.is((await s.get(list, admin)).text, (await usual.get(list, admin)).text);
   assert.equal((await s.get(`/api/articles/${made[0]}`, admin)).body.data.attributes.metadata, values[0]);
-  const after = s.running.app.repo.compiledReads;
-  if (COMPILED) {
-    assert.is(after.fallback, before.fallback, JSON.stringify({ before, after }));
-    assert.is(after.compiled, before.compiled + made.length + 2, JSON.stringify({ before, after }));
-  }
+  if (COMPILED) assert.is(s.running.app.repo.answeredInSql.count, before + made.length + 2);
 });
 
 test('PostgreSQL prints a float8 as JSON.stringify does', async () => {

@@ -74,10 +74,11 @@ test('/metrics is off by default', async () => {
   }
 });
 
-test('/metrics with METRICS_TOKEN: 401 without it; requests by route and status, durations, statements, GraphQL operations, pool', async () => {
+test('/metrics with METRICS_TOKEN: 401 without it; requests by route and status, durations, statements, GraphQL operations, pool, prepared reads', async () => {
   const s = await startTestServer({ name: 'ops-metrics', env: { METRICS_ENABLED: 'true', METRICS_TOKEN } });
   try {
     const token = await s.token('full-access');
+    assert.is((await s.get('/api/articles', token)).status, 200);
     assert.is((await s.get('/api/articles', token)).status, 200);
     assert.is((await s.get('/api/articles/999999', token)).status, 404);
     assert.is((await s.request('POST', '/graphql', { body: { query: '{ articles { data { id } } }' }, token })).status, 200);
@@ -86,7 +87,11 @@ test('/metrics with METRICS_TOKEN: 401 without it; requests by route and status,
     const m = await s.get('/metrics', METRICS_TOKEN);
     assert.is(m.status, 200);
     assert.match(m.headers.get('content-type') ?? '', /^text\/plain/);
-    assert.match(m.text, /quire_http_requests_total\{method="GET",route="\/api\/articles",status="200"\} 1/);
+    assert.match(m.text, /quire_http_requests_total\{method="GET",route="\/api\/articles",status="200"\} 2/);
+    // the list read twice (one miss, then a hit), the missing entry and the GraphQL document: prepared once each
+    assert.match(m.text, /quire_prepared_reads_hits_total 1\n/);
+    assert.match(m.text, /quire_prepared_reads_misses_total [34]\n/);
+    assert.match(m.text, /quire_prepared_reads_kept [34]\n/);
     assert.match(m.text, /quire_http_requests_total\{method="GET",route="\/api\/articles\/\{id\}",status="404"\} 1/);
     assert.match(m.text, /quire_http_request_duration_seconds_bucket\{le="0\.005",method="GET",route="\/api\/articles"\}/);
     assert.match(m.text, /quire_graphql_operations_total\{type="query"\} 1/);

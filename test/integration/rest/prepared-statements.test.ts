@@ -17,7 +17,7 @@ let admin: string;
 const knexOf = (server: TestServer) => (server.running.app.repo as unknown as { ctx: { knex: Knex } }).ctx.knex;
 
 async function prepared(server: TestServer): Promise<string[]> {
-  const { rows } = await knexOf(server).raw(`SELECT name FROM pg_prepared_statements WHERE name LIKE 'quire_read%' ORDER BY prepare_time, name`);
+  const { rows } = await knexOf(server).raw(`SELECT name FROM pg_prepared_statements WHERE name LIKE 'quire_answer%' ORDER BY prepare_time, name`);
   return (rows as { name: string }[]).map((r) => r.name);
 }
 

@@ -1,41 +1,19 @@
 /**
- * engine/repository/compiled-read: PostgreSQL expressions turning one column into the JSON text
- * JSON.stringify writes for the value the row decoder (values/decode-value.ts) returns: compact,
- * numbers as JavaScript prints them, biginteger and timestamp as strings, datetime ISO with ms and Z;
- * json values marked for printJsonValues. Pure text; no I/O.
+ * engine/repository/dialect: how PostgreSQL writes a value as the JSON text of an answer
+ * (answer/answer-statement.ts), byte for byte what engine/response/print-answer.ts writes for the
+ * value the row decoder (values/decode-value.ts) returns: compact, numbers as JavaScript prints them,
+ * biginteger and timestamp as strings, datetime ISO with milliseconds and Z, GraphQL's forms where
+ * they differ; json values marked for answer/json-marks.ts. Quire's layout and Strapi's (zone-less
+ * `timestamp` and `time` columns). Pure text.
  */
+import { CHECK_MARK, CHECK_VALUE } from '../../response/print-answer.js';
+import type { ValueForm } from '../../response/answer-shape.js';
 import type { StorageKind } from '../storage-map.js';
-import { VALUE_DECODERS } from '../values/decode-value.js';
+import type { JsonText } from './dialect.js';
 
-/**
- * A json attribute's value leaves the statement as jsonb's own text between JSON_VALUE_START and
- * JSON_VALUE_END (control characters, which JSON text never holds raw: every string value, key and
- * json text in the body has them escaped), and printJsonValues writes each one as the usual path
- * does: JSON.stringify of what the row decoder makes of jsonb's text (JSON.parse; the pg driver hands
- * jsonb over as text: connect.ts), key order, number forms and depth included. PostgreSQL prints jsonb with spaces, its keys in its own order
- * and numbers as numeric: matching JavaScript's printing in SQL cost more than the rest of a row.
- */
+/** a json value leaves the statement as jsonb's text between these (answer/json-marks.ts prints it) */
 export const JSON_VALUE_START = '\u0001';
 export const JSON_VALUE_END = '\u0002';
-
-/**
- * `body` with every marked json value (JSON_VALUE_START .. JSON_VALUE_END) printed as JSON.stringify
- * prints the parsed value; a body without one is returned as it is (one scan).
- *   printJsonValues('{"m":\u0001{"b": 1, "a": 1.50}\u0002}') -> '{"m":{"b":1,"a":1.5}}'
- */
-export function printJsonValues(body: string): string {
-  let start = body.indexOf(JSON_VALUE_START);
-  if (start === -1) return body;
-  let out = '';
-  let from = 0;
-  while (start !== -1) {
-    const end = body.indexOf(JSON_VALUE_END, start);
-    out += body.slice(from, start) + JSON.stringify(VALUE_DECODERS.json(body.slice(start + 1, end)));
-    from = end + 1;
-    start = body.indexOf(JSON_VALUE_START, from);
-  }
-  return out + body.slice(from);
-}
 
 /**
  * A float8 expression as JSON.stringify prints the number: PostgreSQL writes the same shortest
@@ -57,14 +35,14 @@ export function jsNumber(e: string): string {
     + ` ELSE ${m} || 'e' || CASE WHEN ${x} > 0 THEN '+' ELSE '-' END || abs(${x})::text END`;
 }
 
-/** a JSON text literal as a SQL string literal */
+/** a JSON text as a SQL string literal */
 export function textLiteral(jsonText: string): string {
   return `'${jsonText.replace(/'/g, "''")}'`;
 }
 
 /**
- * The JSON text of column `e` of storage kind `kind` (null -> 'null').
- *   columnJson('"t0"."title"', 'varchar') -> COALESCE(to_json("t0"."title")::text, 'null')
+ * The JSON text of column `e` of storage kind `kind` (null -> 'null'), quire's layout.
+ *   columnJson('"t0"."title"', 'varchar') -> COALESCE(to_json(("t0"."title")::text)::text, 'null')
  */
 export function columnJson(e: string, kind: StorageKind | 'id'): string {
   switch (kind) {
@@ -72,7 +50,6 @@ export function columnJson(e: string, kind: StorageKind | 'id'): string {
     case 'integer':
       return `COALESCE((${e})::text, 'null')`;
     case 'double':
-      return jsNumber(`(${e})::float8`);
     case 'decimal':
       return jsNumber(`(${e})::float8`);
     case 'bigint':
@@ -94,11 +71,10 @@ export function columnJson(e: string, kind: StorageKind | 'id'): string {
 }
 
 /**
- * columnJson on a PostgreSQL database Strapi v4 laid out, whose datetime and timestamp attributes are
+ * columnJson on a database Strapi v4 laid out, whose datetime and timestamp attributes are
  * `timestamp` columns without a zone and time attributes `time` columns: pg reads a zone-less
- * timestamp in the process's local zone, so these are exact only where that zone is UTC (the caller
- * checks: processInUtc); time answers as the column's text (dialect/strapi-postgres.ts).
- *   strapiColumnJson('"t0"."imported_at"', 'timestamp') -> '"' || floor(extract(epoch from ..) * 1000)::text || '"'
+ * timestamp in the process's local zone, so these are exact only where that zone is UTC (the
+ * repository answers in SQL there only then: processInUtc); time answers as the column's text.
  */
 export function strapiColumnJson(e: string, kind: StorageKind | 'id'): string {
   switch (kind) {
@@ -113,9 +89,36 @@ export function strapiColumnJson(e: string, kind: StorageKind | 'id'): string {
   }
 }
 
+/** epoch milliseconds (a bigint column of quire's layout) as GraphQL's ISO date-time */
+const epochIso = (e: string) =>
+  `CASE WHEN (${e})::text ~ '^-{0,1}[0-9]{1,15}$' THEN '"' || to_char((TIMESTAMP '1970-01-01' + (${e})::text::bigint * INTERVAL '1 millisecond'), 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"' ELSE to_json((${e})::text)::text END`;
+
+function jsonText(value: (e: string, kind: StorageKind | 'id') => string, strapi: boolean): JsonText {
+  const orNull = (e: string, text: string) => `CASE WHEN ${e} IS NULL THEN 'null' ELSE ${text} END`;
+  return {
+    literal: textLiteral,
+    value,
+    quoted: (e) => `'"' || CAST(${e} AS TEXT) || '"'`,
+    form(e: string, kind: StorageKind | 'id', form: ValueForm): string {
+      if (form === 'long') return jsNumber(`(${e})::float8`);
+      if (form === 'datetime' && kind === 'timestamp') return strapi ? strapiColumnJson(e, 'datetime') : orNull(e, epochIso(e));
+      // Strapi's `time` columns answer `HH:mm:ss`: GraphQL's Time writes `HH:mm:ss.SSS`
+      if (form === 'time' && kind === 'time' && strapi) return orNull(e, `to_json(CASE WHEN length((${e})::text) = 8 THEN (${e})::text || '.000' ELSE (${e})::text END)::text`);
+      return value(e, kind);
+    },
+    mark: (n, valueJson) => (valueJson === undefined
+      ? textLiteral(`${CHECK_MARK}${n}${CHECK_MARK}`)
+      : `${textLiteral(`${CHECK_MARK}${n}${CHECK_VALUE}`)} || ${valueJson} || ${textLiteral(CHECK_MARK)}`),
+  };
+}
+
+/** quire's own PostgreSQL layout */
+export const postgresJson: JsonText = jsonText(columnJson, false);
+/** a PostgreSQL database Strapi v4 laid out (exact where the process runs in UTC) */
+export const strapiPostgresJson: JsonText = { ...jsonText(strapiColumnJson, true), utcOnly: true };
+
 /** the process reads zone-less timestamps as UTC (TZ unset on a UTC host, or TZ=UTC) */
 export function processInUtc(): boolean {
-  // asked on every read of a Strapi PostgreSQL database: the process's zone is read once
   inUtc ??= ['UTC', 'Etc/UTC', 'Etc/GMT', 'GMT', 'Etc/Universal', 'Etc/Zulu'].includes(Intl.DateTimeFormat().resolvedOptions().timeZone);
   return inUtc;
 }
