@@ -9,11 +9,10 @@ import type { NormalizedModel } from '../../compiler/model/types.js';
 import { createProvider } from './providers/create-provider.js';
 import { LocalProvider } from './providers/local-provider.js';
 import { UploadsServer } from './serve-uploads.js';
-import type { UploadConfig } from './upload-config.js';
+import type { UploadConfig } from '../config/upload-config.js';
 import { FILE_UID, StoredFiles } from './stored-files.js';
 
 export { FILE_UID, UPLOAD_PERMISSION_UID, StoredFiles } from './stored-files.js';
-export { loadUploadConfig, type UploadConfig } from './upload-config.js';
 export { isUploadedFile } from './uploaded-file.js';
 export { uploadRoute } from './upload-routes.js';
 

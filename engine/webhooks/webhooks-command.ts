@@ -11,7 +11,7 @@ import type { Repository, WebhookDeliveryRecord } from '../repository/types.js';
 import { postWebhook } from './post-webhook.js';
 import { triggerTestPayload } from './webhook-payload.js';
 import { WebhookSet } from './webhook-set.js';
-import type { WebhookSettings } from './webhook-settings.js';
+import type { WebhookSettings } from '../config/webhook-settings.js';
 
 type Io = { log: (s: string) => void; err: (s: string) => void };
 
