@@ -17,7 +17,7 @@ import { resolvePrincipal } from './auth/resolve-principal.js';
 import { ApiTokenCache } from './auth/token-cache.js';
 import { ROLE_UID, USER_UID } from './auth/uids.js';
 import { createUsersAuth } from './auth/users-auth.js';
-import { loadArtifacts, type Artifacts } from './boot/load-artifacts.js';
+import { loadArtifacts, type Artifacts } from './artifacts/load-artifacts.js';
 import { syncDatabase } from './boot/sync-database.js';
 import type { ServerConfig } from './config/server-config.js';
 import { contractsRoutes } from './contracts/contracts-endpoint.js';

@@ -10,7 +10,7 @@
 import cluster from 'node:cluster';
 import { parseArgs } from 'node:util';
 import { hashPassword, passwordBytes, PASSWORD_MAX_BYTES } from './auth/passwords.js';
-import { ArtifactsError, loadArtifacts } from './boot/load-artifacts.js';
+import { ArtifactsError, loadArtifacts } from './artifacts/load-artifacts.js';
 import { tuneHeap } from './boot/tune-heap.js';
 import { resolveDataDir } from './config/data-dir.js';
 import { loadDotEnv } from './config/dot-env.js';

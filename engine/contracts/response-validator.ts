@@ -8,7 +8,7 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { BaseLogger as Logger } from 'pino';
-import type { OpenApiDocument } from '../boot/load-artifacts.js';
+import type { OpenApiDocument } from '../artifacts/load-artifacts.js';
 
 const DOC_ID = 'quire-openapi.json';
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -13,7 +13,7 @@ import { buildSchema, execute, getOperationAST, GraphQLError, parse, validate, t
 import { createHandler, type Request as GraphqlHttpRequest } from 'graphql-http';
 import type { BaseLogger as Logger } from 'pino';
 import type { ActionContext } from '../actions/action-context.js';
-import type { Artifacts } from '../boot/load-artifacts.js';
+import type { Artifacts } from '../artifacts/load-artifacts.js';
 import type { ServerConfig } from '../config/server-config.js';
 import { NotFoundError } from '../errors/index.js';
 import { PAGE_CSP } from '../http/page-assets.js';
