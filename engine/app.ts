@@ -31,10 +31,12 @@ import { ReplyWriter } from './http/reply.js';
 import { contentRoute, restReadExtras, type RestDoor } from './http/rest/content-routes.js';
 import { i18nRoute } from './http/rest/i18n-routes.js';
 import { rolesRoute } from './http/rest/roles-routes.js';
+import { uploadRoute } from './http/rest/upload-routes.js';
 import { usersRoute } from './http/rest/users-routes.js';
 import type { Route } from './http/route.js';
 import type { RouteEntry } from './http/route-entry.js';
 import { RouteTable } from './http/route-table.js';
+import { UploadsServer } from './http/serve-uploads.js';
 import { Metrics } from './http/metrics.js';
 import { DEFAULT_PG_POOL_MAX } from './repository/connect.js';
 import { LOCALE_UID } from './i18n/sync-locales.js';
@@ -42,7 +44,7 @@ import { StrapiSettings, withLiveI18n } from './boot/strapi-settings.js';
 import { createRepository, describeChange } from './repository/index.js';
 import type { Repository, SyncReport } from './repository/types.js';
 import { EntryShaper } from './response/shape-entry.js';
-import { createUploads, FILE_UID, uploadRoute } from './upload/index.js';
+import { createUploads, FILE_UID } from './upload/index.js';
 import { loadProject, type LoadedProject } from './project/load-project.js';
 import { projectRoutes } from './project/project-routes.js';
 import { parseQuery } from './request/index.js';
@@ -199,7 +201,7 @@ export async function createApp(config: ServerConfig, opts: AppOptions): Promise
     throw err;
   }
   add(contractsRoutes({ config, permissions }, artifacts));
-  if (uploads?.server) add([{ methods: ['GET'], path: '/uploads/*', route: uploads.server.route() }]);
+  if (uploads?.localDir) add([{ methods: ['GET'], path: '/uploads/*', route: new UploadsServer(uploads.localDir, uploadConfig.cacheMaxAge).route() }]);
   add([{ methods: ['GET'], path: '/_health', route: health }, { methods: ['GET'], path: '/_ready', route: ready(repo) }]);
   // on the API port only behind its own token; METRICS_PORT alone serves it on a second listener (server.ts)
   if (metrics && config.metrics.token) add([{ methods: ['GET'], path: '/metrics', route: metrics.route(config.metrics.token) }]);
