@@ -21,7 +21,7 @@ import { loadArtifacts, type Artifacts } from './artifacts/load-artifacts.js';
 import { syncDatabase } from './boot/sync-database.js';
 import type { ServerConfig } from './config/server-config.js';
 import { contractsRoutes } from './contracts/contracts-endpoint.js';
-import { ResponseValidator } from './contracts/response-validator.js';
+import { ResponseValidator } from './http/response-validator.js';
 import { NotFoundError } from './errors/index.js';
 import { createGraphqlEndpoint } from './graphql/graphql-endpoint.js';
 import { BodyValidator } from './http/body-validator.js';
