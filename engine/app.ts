@@ -17,6 +17,7 @@ import { resolvePrincipal } from './auth/resolve-principal.js';
 import { ApiTokenCache } from './auth/token-cache.js';
 import { ROLE_UID, USER_UID } from './auth/uids.js';
 import { createUsersAuth } from './auth/users-auth.js';
+import { createMailer } from './email/create-mailer.js';
 import { loadArtifacts, type Artifacts } from './artifacts/load-artifacts.js';
 import { syncDatabase } from './boot/sync-database.js';
 import type { ServerConfig } from './config/server-config.js';
@@ -162,7 +163,7 @@ export async function createApp(config: ServerConfig, opts: AppOptions): Promise
     changes: new ChangeBus((err, event) => log.error({ err, event: event.event, uid: event.uid }, 'a change listener failed')),
     ...(webhooks && { recorder: webhooks.outbox }),
     now: () => new Date(),
-    auth: createUsersAuth(model, repo, config, log, strapiSettings),
+    auth: createUsersAuth(model, repo, config, createMailer(model.config.email, config.email, log), log, strapiSettings),
     ...(uploads && { files: uploads.files }),
     log,
   };
