@@ -18,11 +18,12 @@ import { resolvePrincipal } from './auth/resolve-principal.js';
 import { ApiTokenCache } from './auth/token-cache.js';
 import { ROLE_UID, USER_UID } from './auth/uids.js';
 import { createUsersAuth } from './auth/users-auth.js';
-import { loadArtifacts, type Artifacts } from './boot/load-artifacts.js';
+import { createMailer } from './email/create-mailer.js';
+import { loadArtifacts, type Artifacts } from './artifacts/load-artifacts.js';
 import { syncDatabase } from './boot/sync-database.js';
 import type { ServerConfig } from './config/server-config.js';
 import { contractsRoutes } from './contracts/contracts-endpoint.js';
-import { ResponseValidator } from './contracts/response-validator.js';
+import { ResponseValidator } from './http/response-validator.js';
 import { NotFoundError } from './errors/index.js';
 import { createGraphqlEndpoint } from './graphql/graphql-endpoint.js';
 import { BodyValidator } from './http/body-validator.js';
@@ -32,17 +33,19 @@ import { ReplyWriter } from './http/reply.js';
 import { contentRoute, restReadExtras, type RestDoor } from './http/rest/content-routes.js';
 import { i18nRoute } from './http/rest/i18n-routes.js';
 import { rolesRoute } from './http/rest/roles-routes.js';
+import { uploadRoute } from './http/rest/upload-routes.js';
 import { usersRoute } from './http/rest/users-routes.js';
 import type { Route } from './http/route.js';
 import type { RouteEntry } from './http/route-entry.js';
 import { RouteTable } from './http/route-table.js';
+import { UploadsServer } from './http/serve-uploads.js';
 import { Metrics } from './http/metrics.js';
 import { DEFAULT_PG_POOL_MAX } from './repository/connect.js';
 import { LOCALE_UID } from './i18n/sync-locales.js';
 import { StrapiSettings, withLiveI18n } from './boot/strapi-settings.js';
 import { createRepository, describeChange } from './repository/index.js';
 import type { Repository, SyncReport } from './repository/types.js';
-import { createUploads, FILE_UID, uploadRoute } from './upload/index.js';
+import { createUploads, FILE_UID } from './upload/index.js';
 import { loadProject, type LoadedProject } from './project/load-project.js';
 import { projectRoutes } from './project/project-routes.js';
 import { parseQuery } from './request/index.js';
@@ -170,7 +173,7 @@ export async function createApp(config: ServerConfig, opts: AppOptions): Promise
     changes: new ChangeBus((err, event) => log.error({ err, event: event.event, uid: event.uid }, 'a change listener failed')),
     ...(webhooks && { recorder: webhooks.outbox }),
     now: () => new Date(),
-    auth: createUsersAuth(model, repo, config, log, strapiSettings),
+    auth: createUsersAuth(model, repo, config, createMailer(model.config.email, config.email, log), log, strapiSettings),
     ...(uploads && { files: uploads.files }),
     log,
     reads,
@@ -211,7 +214,7 @@ export async function createApp(config: ServerConfig, opts: AppOptions): Promise
     throw err;
   }
   add(contractsRoutes({ config, permissions }, artifacts));
-  if (uploads?.server) add([{ methods: ['GET'], path: '/uploads/*', route: uploads.server.route() }]);
+  if (uploads?.localDir) add([{ methods: ['GET'], path: '/uploads/*', route: new UploadsServer(uploads.localDir, uploadConfig.cacheMaxAge).route() }]);
   add([{ methods: ['GET'], path: '/_health', route: health }, { methods: ['GET'], path: '/_ready', route: ready(repo) }]);
   // on the API port only behind its own token; METRICS_PORT alone serves it on a second listener (server.ts)
   if (metrics && config.metrics.token) add([{ methods: ['GET'], path: '/metrics', route: metrics.route(config.metrics.token) }]);

@@ -2,7 +2,7 @@
  * engine: runtime commands. `serve` runs the API from an artifacts dir; `token` makes, lists,
  * revokes and regenerates API tokens (engine/cli/token-command.ts); `admin create` makes the admin
  * user a token can belong to; `indexes` prints the speed indexes for a database Strapi manages;
- * `webhooks list|deliveries|test` (webhooks/webhooks-command.ts). The compiler commands (build,
+ * `webhooks list|deliveries|test` (engine/cli/webhooks-command.ts). The compiler commands (build,
  * check, diff) live in compiler/cli.ts. `.env` of the working directory is read first. Every failure
  * a user can cause ends in one line on stderr and its own exit code (engine/cli/exit-codes.ts); only a
  * bug shows a stack, with QUIRE_DEBUG=1.
@@ -10,7 +10,7 @@
 import cluster from 'node:cluster';
 import { parseArgs } from 'node:util';
 import { hashPassword, passwordBytes, PASSWORD_MAX_BYTES } from './auth/passwords.js';
-import { ArtifactsError, loadArtifacts } from './boot/load-artifacts.js';
+import { ArtifactsError, loadArtifacts } from './artifacts/load-artifacts.js';
 import { tuneHeap } from './boot/tune-heap.js';
 import { resolveDataDir } from './config/data-dir.js';
 import { loadDotEnv } from './config/dot-env.js';
@@ -25,7 +25,7 @@ import { createRepository, describeChange, SchemaSyncRefused, speedIndexSql, Str
 import { describeDatabase } from './config/database-settings.js';
 import { ListenError } from './listen-error.js';
 import { MAX_WORKERS } from './serve-workers.js';
-import { webhooksCommand } from './webhooks/webhooks-command.js';
+import { webhooksCommand } from './cli/webhooks-command.js';
 
 type Io = { log: (s: string) => void; err: (s: string) => void };
 const stdio: Io = { log: (s) => process.stdout.write(s + '\n'), err: (s) => process.stderr.write(s + '\n') };

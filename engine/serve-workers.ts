@@ -7,7 +7,7 @@
  * requests and exits; resolves 0 when all exited cleanly. The primary never listens or serves.
  */
 import cluster, { type Worker } from 'node:cluster';
-import { loadArtifacts } from './boot/load-artifacts.js';
+import { loadArtifacts } from './artifacts/load-artifacts.js';
 import type { ServerConfig } from './config/server-config.js';
 import { syncDatabase } from './boot/sync-database.js';
 import { createRepository } from './repository/index.js';

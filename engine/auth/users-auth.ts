@@ -2,13 +2,12 @@
  * engine/auth: what the users-permissions actions need besides the repository, built once at boot
  * from the artifacts' config and the server's: the JWT codec (secret and lifetime), the login and
  * registration rate limiter, the plugin's settings (default role, registration, email confirmation,
- * templates; on a database Strapi manages, its admin's, read live), the mailer of its emails and the
- * server's public address for their links.
+ * templates; on a database Strapi manages, its admin's, read live), the mailer of its emails (made by
+ * the caller: engine/email/create-mailer.ts) and the server's public address for their links.
  */
 import type { BaseLogger as Logger } from 'pino';
 import type { NormalizedModel, UsersPermissionsConfig } from '../../compiler/model/types.js';
 import type { ServerConfig } from '../config/server-config.js';
-import { createMailer } from '../email/create-mailer.js';
 import type { Mailer } from '../email/mailer.js';
 import type { Repository } from '../repository/types.js';
 import { JwtCodec } from './jwt.js';
@@ -39,9 +38,12 @@ export interface LiveUsersSettings {
   readonly emailProviderEnabled: boolean;
 }
 
-/** `live`: where the settings are read instead of the artifacts' (Strapi's admin's advanced settings, templates and providers) */
+/**
+ * `mailer`: the server's, for the flows' emails; `live`: where the settings are read instead of the
+ * artifacts' (Strapi's admin's advanced settings, templates and providers)
+ */
 export function createUsersAuth(
-  model: NormalizedModel, repo: Repository, config: Pick<ServerConfig, 'jwtSecret' | 'jwtExpiresIn' | 'authRateLimit' | 'email' | 'port'>, log: Logger,
+  model: NormalizedModel, repo: Repository, config: Pick<ServerConfig, 'jwtSecret' | 'jwtExpiresIn' | 'authRateLimit' | 'email' | 'port'>, mailer: Mailer, log: Logger,
   live?: LiveUsersSettings,
 ): UsersAuth {
   const up = model.config.usersPermissions;
@@ -66,7 +68,7 @@ export function createUsersAuth(
     get emailProviderEnabled() {
       return live?.emailProviderEnabled ?? true;
     },
-    mailer: createMailer(model.config.email, config.email, log),
+    mailer,
     emailDefaults: { from: model.config.email.defaultFrom, replyTo: model.config.email.defaultReplyTo },
     serverUrl: () => config.email.publicUrl ?? listening,
     listeningAt: (url) => {

@@ -3,7 +3,7 @@
  * server settings (from the environment, .env already read) and a repository whose schema is synced
  * (never destructively). The caller closes the repository.
  */
-import { loadArtifacts, type Artifacts } from '../boot/load-artifacts.js';
+import { loadArtifacts, type Artifacts } from '../artifacts/load-artifacts.js';
 import { loadServerConfig, type ServerConfig } from '../config/server-config.js';
 import { createRepository, syncSchema } from '../repository/index.js';
 import type { Repository } from '../repository/types.js';

@@ -2,7 +2,7 @@
  * engine/cli: the help text of quire and of each command (`quire <command> --help`), and the
  * "did you mean" suggestion for an unknown command. Text only.
  */
-import { WEBHOOKS_USAGE } from '../webhooks/webhooks-command.js';
+import { WEBHOOKS_USAGE } from './webhooks-command.js';
 import { EXIT_CODES_HELP } from './exit-codes.js';
 
 export const SERVE_ENV = `environment (also read from ./.env; a variable already set wins):

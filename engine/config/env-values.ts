@@ -1,6 +1,6 @@
 /**
  * engine/config: the error a bad setting stops the start with, and the reader of on/off variables,
- * shared by every settings module (server, security, contracts). No other imports.
+ * shared by every settings module of this folder. No other imports.
  */
 
 export class ConfigError extends Error {}

@@ -7,12 +7,12 @@
  * per IP and per identifier, within the window before 429: failed logins and current passwords, every
  * registration, reset, email and password change; default 10, 0 turns it off), AUTH_RATE_LIMIT_WINDOW_MS
  * (default 900000). Production refuses to start without its secrets. UPLOAD_* and S3_*: see
- * engine/upload/upload-config.ts. CONTRACTS_PUBLIC,
- * DOCUMENTATION_ENABLED, QUIRE_VALIDATE_RESPONSES: see engine/contracts/contracts-config.ts.
+ * config/upload-config.ts. CONTRACTS_PUBLIC,
+ * DOCUMENTATION_ENABLED, QUIRE_VALIDATE_RESPONSES: see config/contracts-config.ts.
  * DATABASE_POOL_MAX, DATABASE_ACQUIRE_TIMEOUT_MS, DATABASE_STATEMENT_TIMEOUT_MS: the pool and its
  * timeouts (defaults in engine/repository/connect.ts; docs/reliability.md).
  * TRUSTED_PROXIES, GRAPHQL_INTROSPECTION: see config/security-config.ts. PUBLIC_URL, SMTP_USERNAME,
- * SMTP_PASSWORD, EMAIL_PROVIDER: see email/email-settings.ts. WEBHOOKS_*: see webhooks/webhook-settings.ts.
+ * SMTP_PASSWORD, EMAIL_PROVIDER: see config/email-settings.ts. WEBHOOKS_*: see config/webhook-settings.ts.
  */
 import { ConfigError, envFlag } from './env-values.js';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -20,12 +20,12 @@ import { randomBytes } from 'node:crypto';
 import { dirname, join, resolve } from 'node:path';
 import { databaseUrlOf } from './database-settings.js';
 import { loadMetricsConfig, type MetricsConfig } from './metrics-config.js';
-import { loadUploadConfig, type UploadConfig } from '../upload/upload-config.js';
-import { loadContractsConfig, type ContractsConfig } from '../contracts/contracts-config.js';
+import { loadUploadConfig, type UploadConfig } from './upload-config.js';
+import { loadContractsConfig, type ContractsConfig } from './contracts-config.js';
 import { parseDuration } from './parse-duration.js';
 import { loadSecurityConfig, type SecurityConfig } from './security-config.js';
-import { loadEmailSettings, type EmailSettings } from '../email/email-settings.js';
-import { loadWebhookSettings, type WebhookSettings } from '../webhooks/webhook-settings.js';
+import { loadEmailSettings, type EmailSettings } from './email-settings.js';
+import { loadWebhookSettings, type WebhookSettings } from './webhook-settings.js';
 
 export interface ServerConfig {
   artifactsDir: string;
@@ -55,15 +55,15 @@ export interface ServerConfig {
   authRateLimit: { max: number; windowMs: number };
   /** the upload plugin: provider, folder, limits */
   upload: UploadConfig;
-  /** served contracts, the documentation page, response validation (engine/contracts/contracts-config.ts) */
+  /** served contracts, the documentation page, response validation (config/contracts-config.ts) */
   contracts: ContractsConfig;
   /** trusted proxies, GraphQL introspection (config/security-config.ts) */
   security: SecurityConfig;
-  /** PUBLIC_URL, SMTP credentials, EMAIL_PROVIDER (email/email-settings.ts) */
+  /** PUBLIC_URL, SMTP credentials, EMAIL_PROVIDER (config/email-settings.ts) */
   email: EmailSettings;
   /** pool size and timeouts (DATABASE_POOL_MAX, DATABASE_ACQUIRE_TIMEOUT_MS, DATABASE_STATEMENT_TIMEOUT_MS); unset: the driver defaults of repository/connect.ts */
   database: DatabaseTuning;
-  /** how webhook deliveries are sent and retried (webhooks/webhook-settings.ts) */
+  /** how webhook deliveries are sent and retried (config/webhook-settings.ts) */
   webhooks: WebhookSettings;
   /** METRICS_ENABLED, METRICS_TOKEN, METRICS_PORT, METRICS_HOST (config/metrics-config.ts) */
   metrics: MetricsConfig;

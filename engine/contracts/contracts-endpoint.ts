@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Permissions, Principal } from '../auth/permissions.js';
-import type { Artifacts } from '../boot/load-artifacts.js';
+import type { Artifacts } from '../artifacts/load-artifacts.js';
 import type { ServerConfig } from '../config/server-config.js';
 import { NotFoundError } from '../errors/index.js';
 import { PAGE_CSP } from '../http/page-assets.js';

@@ -4,7 +4,7 @@
  */
 import type { BaseLogger as Logger } from 'pino';
 import type { EmailConfig } from '../../compiler/model/types.js';
-import type { EmailSettings } from './email-settings.js';
+import type { EmailSettings } from '../config/email-settings.js';
 import { LogMailer } from './log-mailer.js';
 import type { Mailer } from './mailer.js';
 import { SmtpMailer } from './smtp-mailer.js';

@@ -18,7 +18,7 @@ import { buildSchema, execute, getOperationAST, GraphQLError, parse, validate, s
 import type { BaseLogger as Logger } from 'pino';
 import type { ActionContext } from '../actions/action-context.js';
 import { firstDifference } from '../actions/first-difference.js';
-import type { Artifacts } from '../boot/load-artifacts.js';
+import type { Artifacts } from '../artifacts/load-artifacts.js';
 import type { ServerConfig } from '../config/server-config.js';
 import { NotFoundError } from '../errors/index.js';
 import { PAGE_CSP } from '../http/page-assets.js';

@@ -11,7 +11,7 @@ import { removeFile, updateFileInfo, uploadFiles, type UploadLink } from '../act
 import { NotFoundError, ValidationError } from '../errors/index.js';
 import type { Entry } from '../plan/types.js';
 import { parseFileInfo, parseFileInfos } from '../upload/parse-file-info.js';
-import type { MultipartBody } from '../upload/read-multipart.js';
+import type { MultipartBody } from '../http/read-multipart.js';
 import { UPLOAD_PERMISSION_UID } from '../upload/stored-files.js';
 import { isUploadedFile, type UploadedFile } from '../upload/uploaded-file.js';
 import type { GraphqlContext } from './graphql-context.js';

@@ -10,7 +10,7 @@ import addFormats from 'ajv-formats';
 import { OpenAPIBackend } from 'openapi-backend';
 import type { BaseLogger as Logger } from 'pino';
 import type { NormalizedModel } from '../../compiler/model/types.js';
-import type { OpenApiDocument } from '../boot/load-artifacts.js';
+import type { OpenApiDocument } from '../artifacts/load-artifacts.js';
 import { planCreate, planUpdate } from '../plan/index.js';
 
 interface AjvError {

@@ -20,7 +20,7 @@ import type { Permissions, Principal } from '../auth/permissions.js';
 import { invalidCredentials } from '../auth/resolve-principal.js';
 import { ForbiddenError, MethodNotAllowedError, NotFoundError, statusOf, toErrorBody } from '../errors/index.js';
 import { EMPTY_QUERY, parseQueryString } from '../request/index.js';
-import { isMultipart, readMultipart, type MultipartBody } from '../upload/read-multipart.js';
+import { isMultipart, readMultipart, type MultipartBody } from './read-multipart.js';
 import type { ClientAddress } from './client-address.js';
 import { QueryCache } from './query-cache.js';
 import { applyCors } from './cors.js';

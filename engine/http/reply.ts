@@ -7,7 +7,7 @@
 import { createReadStream } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
-import type { ResponseValidator } from '../contracts/response-validator.js';
+import type { ResponseValidator } from './response-validator.js';
 import type { Reply } from './route.js';
 
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';

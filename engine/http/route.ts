@@ -9,7 +9,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Caller } from '../actions/action-context.js';
 import type { Principal } from '../auth/permissions.js';
 import type { ParsedQuery } from '../request/parsed-query.js';
-import type { MultipartBody } from '../upload/read-multipart.js';
+import type { MultipartBody } from './read-multipart.js';
 
 /**
  * How the body of a POST or PUT is read before the handler runs (GET, HEAD and DELETE bodies never are):

@@ -13,15 +13,15 @@ import { countEntries, createEntry, deleteEntry, findEntries, findEntry, updateE
 import { NotFoundError } from '../errors/index.js';
 import type { PageLimits } from '../plan/index.js';
 import type { Entry } from '../plan/types.js';
-import type { Repository } from '../repository/types.js';
 import type { ParsedQuery } from '../request/index.js';
 import { dbQuery, entityServiceQuery, writableData } from './service-params.js';
 
 /**
  * What project code runs inside: the transaction of the lifecycle hook that called it, the caller of
- * the request it serves, and the `strapi` object of its app (the global `strapi` of the code).
+ * the request it serves, and the `strapi` object of its app (the global `strapi` of the code). The
+ * transaction is typed as the action context's repository: this door imports no repository module.
  */
-export const projectScope = new AsyncLocalStorage<{ readonly repo?: Repository; readonly caller?: Caller; readonly strapi?: Record<string, unknown> }>();
+export const projectScope = new AsyncLocalStorage<{ readonly repo?: ActionContext['repo']; readonly caller?: Caller; readonly strapi?: Record<string, unknown> }>();
 
 /** The project acts for itself: every type is readable, no permission applies. */
 export const PROJECT_CALLER: Caller = { principal: { kind: 'public' }, canFind: () => true, mayLink: () => true };

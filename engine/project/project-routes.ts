@@ -8,7 +8,7 @@
  * controller action, whose return value becomes the body. Names that resolve to nothing stop the start.
  */
 import { openApiPath, parseHandler, type RouterRoute } from '../../compiler/model/project-code.js';
-import type { OpenApiDocument } from '../boot/load-artifacts.js';
+import type { OpenApiDocument } from '../artifacts/load-artifacts.js';
 import type { Principal } from '../auth/permissions.js';
 import { USER_UID } from '../auth/uids.js';
 import type { ActionContext } from '../actions/action-context.js';

@@ -1,7 +1,7 @@
 /**
  * engine/upload: one file of a request, spooled to a temporary file: what the REST route hands the
- * upload service, and the value of the GraphQL `Upload` scalar (graphql-upload.ts puts it into the
- * variables; the scalar accepts nothing else, so a client cannot forge one with JSON).
+ * upload service, and the value of the GraphQL `Upload` scalar (graphql/upload-resolvers.ts puts it
+ * into the variables; the scalar accepts nothing else, so a client cannot forge one with JSON).
  */
 export const UPLOADED_FILE: unique symbol = Symbol('quire.uploadedFile');
 

@@ -9,7 +9,7 @@ import type { Repository } from '../repository/types.js';
 import { WebhookDispatcher } from './webhook-dispatcher.js';
 import { WebhookOutbox } from './webhook-outbox.js';
 import { WebhookSet } from './webhook-set.js';
-import type { WebhookSettings } from './webhook-settings.js';
+import type { WebhookSettings } from '../config/webhook-settings.js';
 
 export interface Webhooks {
   readonly set: WebhookSet;
@@ -25,6 +25,5 @@ export async function createWebhooks(model: NormalizedModel, repo: Repository, s
 }
 
 export { WebhookSet } from './webhook-set.js';
-export { loadWebhookSettings, type WebhookSettings } from './webhook-settings.js';
 export { postWebhook } from './post-webhook.js';
 export { triggerTestPayload } from './webhook-payload.js';

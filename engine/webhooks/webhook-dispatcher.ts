@@ -14,7 +14,7 @@ import type { Repository, WebhookDeliveryRecord } from '../repository/types.js';
 import { retryDelay } from './backoff.js';
 import { postWebhook } from './post-webhook.js';
 import type { WebhookSet } from './webhook-set.js';
-import type { WebhookSettings } from './webhook-settings.js';
+import type { WebhookSettings } from '../config/webhook-settings.js';
 
 /** deliveries claimed (and sent concurrently) per round */
 const BATCH = 16;

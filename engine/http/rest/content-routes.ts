@@ -17,7 +17,7 @@ import { flatEntry } from '../../response/shape-flat.js';
 import { ok, type BodyKind, type HttpRequest, type Reply, type Route } from '../route.js';
 import { parseJsonBody } from '../read-body.js';
 import { createEntryWithFiles, multipartBody, updateEntryWithFiles } from '../../actions/entry-files.js';
-import type { MultipartBody } from '../../upload/read-multipart.js';
+import type { MultipartBody } from '../read-multipart.js';
 
 export interface RestDoor {
   readonly actions: ActionContext;

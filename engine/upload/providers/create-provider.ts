@@ -1,5 +1,5 @@
 /** engine/upload: the configured storage provider (UPLOAD_PROVIDER). */
-import type { UploadConfig } from '../upload-config.js';
+import type { UploadConfig } from '../../config/upload-config.js';
 import { LocalProvider } from './local-provider.js';
 import { S3Provider } from './s3-provider.js';
 import type { StorageProvider } from './storage-provider.js';

@@ -1,7 +1,7 @@
 /**
  * engine/upload: the local provider. Objects are files in one folder (UPLOAD_DIR), served by
- * serve-uploads.ts at `/uploads/<key>`. A write goes to a hidden temporary file first and is then
- * hard-linked to its key, which fails if the key exists: a file is never overwritten or half-written.
+ * engine/http/serve-uploads.ts at `/uploads/<key>`. A write goes to a hidden temporary file first and
+ * is then hard-linked to its key, which fails if the key exists: a file is never overwritten or half-written.
  */
 import { randomBytes } from 'node:crypto';
 import { constants, createWriteStream } from 'node:fs';

@@ -7,7 +7,7 @@
  */
 import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { Readable } from 'node:stream';
-import type { S3Settings } from '../upload-config.js';
+import type { S3Settings } from '../../config/upload-config.js';
 import { assertSafeKey, type StorageProvider, type StoredObject } from './storage-provider.js';
 
 export class S3Provider implements StorageProvider {

@@ -11,7 +11,7 @@ import { pino } from 'pino';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Attribute, NormalizedModel } from '../../../compiler/model/types.js';
-import { loadArtifacts } from '../../../engine/boot/load-artifacts.js';
+import { loadArtifacts } from '../../../engine/artifacts/load-artifacts.js';
 import { BodyValidator } from '../../../engine/http/body-validator.js';
 import { planCreate, planUpdate } from '../../../engine/plan/index.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';

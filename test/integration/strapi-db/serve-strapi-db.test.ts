@@ -12,7 +12,7 @@ import { processInUtc } from '../../../engine/repository/dialect/postgres-json.j
 import { DIALECT, startTestServer, type TestServer } from '../../helpers/server.js';
 import { copySpec, editJson } from '../../helpers/spec-dir.js';
 import { nullsFirst, unordered, withoutDeliberate, withoutGraphqlTimestamps, withoutPopulatedDrafts } from '../../strapi/known-differences.js';
-import { loadArtifacts } from '../../../engine/boot/load-artifacts.js';
+import { loadArtifacts } from '../../../engine/artifacts/load-artifacts.js';
 import { speedIndexSql } from '../../../engine/repository/index.js';
 import { onDatabase, schemaFingerprint } from '../../strapi/schema-fingerprint.js';
 import { buildArtifacts, strapiAnswers, strapiDatabase, STRAPI_COEXIST_SPEC as SPEC, STRAPI_FIXTURE_ENV as ENV } from '../../helpers/strapi-fixture.js';

@@ -8,7 +8,7 @@ import * as assert from 'uvu/assert';
 import { retryDelay } from '../../../../engine/webhooks/backoff.js';
 import { signPayload } from '../../../../engine/webhooks/sign-payload.js';
 import { triggerTestPayload, webhookPayload } from '../../../../engine/webhooks/webhook-payload.js';
-import { loadWebhookSettings } from '../../../../engine/webhooks/webhook-settings.js';
+import { loadWebhookSettings } from '../../../../engine/config/webhook-settings.js';
 import { ConfigError } from '../../../../engine/config/env-values.js';
 import { model } from '../example-model.js';
 

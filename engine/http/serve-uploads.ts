@@ -1,17 +1,18 @@
 /**
- * engine/upload: GET/HEAD `/uploads/<key>` for the local provider. Only names the upload service
- * makes are served (one path segment of letters, digits, `_`, `-` and an extension): no directory
- * listing, no traversal, no hidden or partial files. Content-Type from the key's extension (which
- * the content decided), nosniff and a sandboxing CSP so an uploaded HTML or SVG file cannot run
- * script on this origin; Cache-Control, a weak ETag and Last-Modified with 304s; one byte range.
+ * engine/http: GET/HEAD `/uploads/<key>` for the upload plugin's local provider. Only names the
+ * upload service makes are served (one path segment of letters, digits, `_`, `-` and an extension):
+ * no directory listing, no traversal, no hidden or partial files. Content-Type from the key's
+ * extension (which the content decided), nosniff and a sandboxing CSP so an uploaded HTML or SVG
+ * file cannot run script on this origin; Cache-Control, a weak ETag and Last-Modified with 304s; one
+ * byte range.
  */
 import { stat } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { NotFoundError } from '../errors/index.js';
-import type { Reply, Route } from '../http/route.js';
-import { contentTypeOf } from './detect-type.js';
-import { SAFE_KEY } from './providers/storage-provider.js';
+import type { Reply, Route } from './route.js';
+import { contentTypeOf } from '../upload/detect-type.js';
+import { SAFE_KEY } from '../upload/providers/storage-provider.js';
 
 export class UploadsServer {
   constructor(

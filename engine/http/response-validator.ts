@@ -1,14 +1,14 @@
 /**
- * engine/contracts: QUIRE_VALIDATE_RESPONSES mode. Every JSON answer of a REST operation is checked
- * against the schema the OpenAPI document gives for that operation and status; a mismatch is logged
- * and the answer becomes a 500 naming the drift, so any test that meets it fails. Validators are
- * compiled lazily, once per operation + status (Ajv over the whole document, $refs resolved in it).
- * Off by default: it parses every answer again.
+ * engine/http: QUIRE_VALIDATE_RESPONSES mode, used by the reply writer (reply.ts). Every JSON answer
+ * of a REST operation is checked against the schema the OpenAPI document gives for that operation and
+ * status; a mismatch is logged and the answer becomes a 500 naming the drift, so any test that meets
+ * it fails. Validators are compiled lazily, once per operation + status (Ajv over the whole document,
+ * $refs resolved in it). Off by default: it parses every answer again.
  */
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { BaseLogger as Logger } from 'pino';
-import type { OpenApiDocument } from '../boot/load-artifacts.js';
+import type { OpenApiDocument } from '../artifacts/load-artifacts.js';
 
 const DOC_ID = 'quire-openapi.json';
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -1,17 +1,15 @@
 /**
- * engine/webhooks: `quire webhooks list | deliveries [--failed] [--limit N] | test <name>`, on the
+ * engine/cli: `quire webhooks list | deliveries [--failed] [--limit N] | test <name>`, on the
  * artifacts and the database DATABASE_URL names. `list` shows the webhooks (config/webhooks.json and
  * `strapi_webhooks`), `deliveries` the latest deliveries with status and attempts, `test` sends
  * Strapi's `trigger-test` event to one webhook now and prints the receiver's answer.
  */
 import { parseArgs } from 'node:util';
-import { openProject } from '../cli/open-project.js';
 import { resolveDataDir } from '../config/data-dir.js';
+import type { WebhookSettings } from '../config/webhook-settings.js';
 import type { Repository, WebhookDeliveryRecord } from '../repository/types.js';
-import { postWebhook } from './post-webhook.js';
-import { triggerTestPayload } from './webhook-payload.js';
-import { WebhookSet } from './webhook-set.js';
-import type { WebhookSettings } from './webhook-settings.js';
+import { postWebhook, triggerTestPayload, WebhookSet } from '../webhooks/index.js';
+import { openProject } from './open-project.js';
 
 type Io = { log: (s: string) => void; err: (s: string) => void };
 

@@ -1,7 +1,7 @@
-/** unit (upload): UPLOAD_* and S3_* environment -> UploadConfig, and its refusals. Pure. */
+/** unit (config): UPLOAD_* and S3_* environment -> UploadConfig, and its refusals. Pure. */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { loadUploadConfig, UploadConfigError } from '../../../../engine/upload/upload-config.js';
+import { loadUploadConfig, UploadConfigError } from '../../../../engine/config/upload-config.js';
 
 test('defaults: local provider in public/uploads, 200 MB, 20 files, a day of caching', () => {
   const c = loadUploadConfig({}, '/srv/app');

@@ -1,5 +1,5 @@
 /**
- * engine/upload: a multipart/form-data request body -> its text fields and its files, each file
+ * engine/http: a multipart/form-data request body -> its text fields and its files, each file
  * spooled to a private temporary file (busboy streams; nothing is held in memory). Limits: bytes per
  * file (413, checked while streaming), files, fields and field size per request. Any failure removes
  * every temporary file it made; on success the caller owns them until `dispose()`.
@@ -13,7 +13,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
 import { messages, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../errors/index.js';
-import { UPLOADED_FILE, type UploadedFile } from './uploaded-file.js';
+import { UPLOADED_FILE, type UploadedFile } from '../upload/uploaded-file.js';
 
 export interface MultipartLimits {
   maxFileSize: number;

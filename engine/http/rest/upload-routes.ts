@@ -1,20 +1,20 @@
 /**
- * engine/upload REST door: the upload plugin's routes (operationIds upload.upload, .find, .findOne,
+ * engine/http REST door: the upload plugin's routes (operationIds upload.upload, .find, .findOne,
  * .destroy), each with its `plugin::upload.content-api.<action>` permission, bound to the upload
  * actions (engine/actions/upload-files.ts). `POST /api/upload` takes multipart/form-data (files,
  * `fileInfo`, `ref`/`refId`/`field`) or, to update a file's info by `?id=`, JSON. Answers are flat,
  * as Strapi's plugin answers: arrays and records without a data/attributes envelope.
  */
-import type { ActionContext } from '../actions/action-context.js';
-import { findFile, findFiles, removeFile, replaceFile, updateFileInfo, uploadFiles, type UploadLink } from '../actions/upload-files.js';
-import { ValidationError } from '../errors/index.js';
-import { parseJsonBody } from '../http/read-body.js';
-import { ok, type HttpRequest, type Reply, type Route } from '../http/route.js';
-import type { Entry } from '../plan/types.js';
-import { flatEntry } from '../response/shape-flat.js';
-import { parseFileInfos, type FileInfo } from './parse-file-info.js';
-import { FILE_UID, UPLOAD_PERMISSION_UID } from './stored-files.js';
-import { messages, validationIssue } from '../errors/validation-catalog.js';
+import type { ActionContext } from '../../actions/action-context.js';
+import { findFile, findFiles, removeFile, replaceFile, updateFileInfo, uploadFiles, type UploadLink } from '../../actions/upload-files.js';
+import { ValidationError } from '../../errors/index.js';
+import { parseJsonBody } from '../read-body.js';
+import { ok, type HttpRequest, type Reply, type Route } from '../route.js';
+import type { Entry } from '../../plan/types.js';
+import { flatEntry } from '../../response/shape-flat.js';
+import { parseFileInfos, type FileInfo } from '../../upload/parse-file-info.js';
+import { FILE_UID, UPLOAD_PERMISSION_UID } from '../../upload/stored-files.js';
+import { messages, validationIssue } from '../../errors/validation-catalog.js';
 
 /** `ref`, `refId`, `field` as sent: all three or none. */
 function linkOf(get: (name: string) => unknown): UploadLink | undefined {

@@ -1,11 +1,11 @@
 /**
- * engine/email: the email settings that belong to the server rather than to the artifacts, from the
- * environment, checked once at start (part of ServerConfig): PUBLIC_URL (the server's address as
- * clients reach it, Strapi's `server.url`: the base of the links in emails; default
+ * engine/config: the email plugin's settings that belong to the server rather than to the
+ * artifacts, from the environment, checked once at start (part of ServerConfig): PUBLIC_URL (the
+ * server's address as clients reach it, Strapi's `server.url`: the base of the links in emails; default
  * http://localhost:<port>), SMTP_USERNAME and SMTP_PASSWORD (nodemailer's `auth`, never in the
  * artifacts), EMAIL_PROVIDER (`log` overrides the artifacts' provider, for development).
  */
-import { ConfigError } from '../config/env-values.js';
+import { ConfigError } from './env-values.js';
 
 export interface EmailSettings {
   /** no trailing slash; undefined: http://localhost:<the port the server listens on> */

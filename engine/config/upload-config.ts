@@ -1,5 +1,5 @@
 /**
- * engine/upload: the upload plugin's settings from the environment, checked once at start (part of
+ * engine/config: the upload plugin's settings from the environment, checked once at start (part of
  * ServerConfig). UPLOAD_PROVIDER (local | s3), UPLOAD_DIR (local files; default public/uploads, the server passes <data dir>/uploads),
  * UPLOAD_MAX_FILE_SIZE (bytes; default the project's `upload.config.sizeLimit`, else 200 MB),
  * UPLOAD_MAX_FILES (per request, default 20),
@@ -7,7 +7,7 @@
  */
 import { tmpdir } from 'node:os';
 import { resolve } from 'node:path';
-import { ConfigError } from '../config/env-values.js';
+import { ConfigError } from './env-values.js';
 
 export interface S3Settings {
   bucket: string;

@@ -1,6 +1,7 @@
 /**
- * engine/boot: read the three artifacts once (the engine never reads schema.json files) and check
- * they belong together. Returns plain data; lookup tables are built from it by build-routes.ts.
+ * engine/artifacts: read the three artifacts once (the engine never reads schema.json files) and check
+ * they belong together. Returns plain data (`Artifacts`, `OpenApiDocument`, the types every door
+ * reads); the lookup tables are built from it by createApp (app.ts). Imports only compiler/model types.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,12 +1,11 @@
 /**
- * engine/contracts: the settings of the served contracts, from the environment, checked at start.
+ * engine/config: the settings of the served contracts, from the environment, checked at start.
  *   CONTRACTS_PUBLIC=true|false       GET /openapi.json and /schema.graphql without credentials
  *                                     (default: true outside production, false in production)
  *   DOCUMENTATION_ENABLED=true|false  the API reference page at /documentation (same defaults)
  *   QUIRE_VALIDATE_RESPONSES=1        check every REST answer against its documented schema (tests)
  */
-// server-config.ts's helpers run only when the settings are loaded, so the import cycle is harmless
-import { envFlag as flag } from '../config/env-values.js';
+import { envFlag as flag } from './env-values.js';
 
 export interface ContractsConfig {
   /** anyone may read the contracts; otherwise a full-access token or the permission CONTRACTS_PERMISSION */

@@ -1,12 +1,12 @@
 /**
- * engine/webhooks: the delivery settings that belong to the server rather than to the artifacts,
- * from the environment, checked once at start (part of ServerConfig). WEBHOOKS_DELIVER (false: this
+ * engine/config: the webhook delivery settings that belong to the server rather than to the
+ * artifacts, from the environment, checked once at start (part of ServerConfig). WEBHOOKS_DELIVER (false: this
  * process writes deliveries but sends none, another one does), WEBHOOKS_POLL_MS, WEBHOOKS_TIMEOUT_MS,
  * WEBHOOKS_MAX_ATTEMPTS, WEBHOOKS_BACKOFF_MS, WEBHOOKS_BACKOFF_MAX_MS, WEBHOOKS_RETENTION_DAYS,
  * WEBHOOKS_SECRET (signs the webhooks without a `secretEnv` of their own, those of `strapi_webhooks`
  * included), and the variables header values name as `${env:NAME}`.
  */
-import { ConfigError, envFlag } from '../config/env-values.js';
+import { ConfigError, envFlag } from './env-values.js';
 
 export interface WebhookSettings {
   /** send deliveries from this process (every process writes them) */
