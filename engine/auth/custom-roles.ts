@@ -40,9 +40,6 @@ export async function refreshCustomRoles(repo: Repository, permissions: Permissi
   await loadCustomRoles(repo, permissions, now);
 }
 
-/** the read in progress per Permissions table */
-const reading = new WeakMap<Permissions, Promise<void>>();
-
 /**
  * A database Strapi manages: every role is read from its tables, again once the table is older than
  * `CUSTOM_ROLES_TTL_MS`, whoever asks (the public role too), so a change made in Strapi's admin
@@ -50,10 +47,6 @@ const reading = new WeakMap<Permissions, Promise<void>>();
  */
 export async function refreshDatabaseRoles(repo: Repository, permissions: Permissions, now = Date.now()): Promise<void> {
   if (!permissions.fromDatabase || now - permissions.customReadAt < CUSTOM_ROLES_TTL_MS) return;
-  let read = reading.get(permissions);
-  if (!read) {
-    read = loadCustomRoles(repo, permissions, now).finally(() => reading.delete(permissions));
-    reading.set(permissions, read);
-  }
-  await read;
+  permissions.reading ??= loadCustomRoles(repo, permissions, now).finally(() => (permissions.reading = undefined));
+  await permissions.reading;
 }

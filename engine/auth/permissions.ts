@@ -27,6 +27,8 @@ export class Permissions {
   private customText = '';
   /** moves whenever what a role may do changes (fingerprint) */
   private version = 0;
+  /** the read of the roles in progress (custom-roles.ts refreshDatabaseRoles): concurrent requests share it */
+  reading?: Promise<void>;
 
   /**
    * `fromDatabase`: a database Strapi manages, whose admin edits every role: config/permissions.json

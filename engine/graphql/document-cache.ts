@@ -3,38 +3,36 @@
  * sending the same query again skips parsing and validation (graphql-js's two costliest steps for
  * small reads). Validation depends only on the document, the schema and the rules, all fixed per
  * endpoint, so a document that validated once validates again; only successes are remembered.
- * Bounded: MAX_DOCUMENTS sources of at most MAX_SOURCE characters, least recently used dropped.
+ * Bounded (lru-cache): MAX_DOCUMENTS sources of at most MAX_SOURCE characters, least recently used dropped.
  */
 import type { DocumentNode, GraphQLError } from 'graphql';
+import { LRUCache } from 'lru-cache';
 
 const MAX_DOCUMENTS = 200;
 const MAX_SOURCE = 20_000;
 
+interface Known {
+  readonly document: DocumentNode;
+  /** the document validated once without errors */
+  valid: boolean;
+}
+
 export class DocumentCache {
-  private readonly documents = new Map<string, DocumentNode>();
-  private readonly valid = new WeakSet<DocumentNode>();
+  private readonly documents = new LRUCache<string, Known>({ max: MAX_DOCUMENTS });
 
-  /** `parse(source)` once per source text (errors are thrown again each time) */
-  parse(source: string, parse: (source: string) => DocumentNode): DocumentNode {
-    const known = this.documents.get(source);
-    if (known) {
-      this.documents.delete(source);
-      this.documents.set(source, known);
-      return known;
+  /**
+   * The document of `source`, parsed once per source text (errors are thrown again each time), and
+   * validated (`validate`) until it once answers no errors: [] from then on.
+   */
+  read(source: string, parse: (source: string) => DocumentNode, validate: (document: DocumentNode) => readonly GraphQLError[]): { document: DocumentNode; errors: readonly GraphQLError[] } {
+    let known = this.documents.get(source);
+    if (!known) {
+      known = { document: parse(source), valid: false };
+      if (source.length <= MAX_SOURCE) this.documents.set(source, known);
     }
-    const document = parse(source);
-    if (source.length <= MAX_SOURCE) {
-      if (this.documents.size >= MAX_DOCUMENTS) this.documents.delete(this.documents.keys().next().value as string);
-      this.documents.set(source, document);
-    }
-    return document;
-  }
-
-  /** `validate(document)` until it once answers no errors; [] from then on */
-  validate(document: DocumentNode, validate: (document: DocumentNode) => readonly GraphQLError[]): readonly GraphQLError[] {
-    if (this.valid.has(document)) return [];
-    const errors = validate(document);
-    if (errors.length === 0) this.valid.add(document);
-    return errors;
+    if (known.valid) return { document: known.document, errors: [] };
+    const errors = validate(known.document);
+    if (errors.length === 0) known.valid = true;
+    return { document: known.document, errors };
   }
 }

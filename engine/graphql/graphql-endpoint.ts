@@ -153,14 +153,14 @@ export async function createGraphqlEndpoint(actions: ActionContext, config: Serv
     if (method === 'GET') checkGetParams(search);
     const params = requestParams(method, r.search, r.multipart ? 'application/json' : r.raw.headers['content-type'], body);
     if ('status' in params) return params;
-    let document: DocumentNode;
+    let read: { document: DocumentNode; errors: readonly GraphQLError[] };
     try {
-      document = documents.parse(params.query, (text) => parseLimited(text, limits));
+      read = documents.read(params.query, (text) => parseLimited(text, limits), (d) => validate(schema, d, rules, { maxErrors: 25 }).map((e) => withCode(e, 'GRAPHQL_VALIDATION_FAILED')));
     } catch (err) {
       if (err instanceof GraphQLError) return requestErrors([format(err)], type);
       throw err;
     }
-    const errors = documents.validate(document, (d) => validate(schema, d, rules, { maxErrors: 25 }).map((e) => withCode(e, 'GRAPHQL_VALIDATION_FAILED')));
+    const { document, errors } = read;
     if (errors.length > 0) return requestErrors(errors.map(format), type);
     const operation = getOperationAST(document, params.operationName);
     if (!operation) return requestErrors([format(new GraphQLError('Unable to detect operation AST'))], type);
