@@ -36,7 +36,6 @@ import type { Route } from './http/route.js';
 import type { RouteEntry } from './http/route-entry.js';
 import { RouteTable } from './http/route-table.js';
 import { Metrics } from './http/metrics.js';
-import { DEFAULT_PG_POOL_MAX } from './repository/connect.js';
 import { LOCALE_UID } from './i18n/sync-locales.js';
 import { StrapiSettings, withLiveI18n } from './boot/strapi-settings.js';
 import { createRepository, describeChange } from './repository/index.js';
@@ -125,7 +124,7 @@ export async function createApp(config: ServerConfig, opts: AppOptions): Promise
   let metrics: Metrics | undefined;
   const onQuery = config.metrics.enabled ? (sql: string) => (metrics?.statement(), opts.onQuery?.(sql)) : opts.onQuery;
   const repo = await createRepository({ model, databaseUrl: config.databaseUrl, ...(config.strapiDatabase !== undefined && { strapiDatabase: config.strapiDatabase }), onQuery, pool: config.database });
-  if (config.metrics.enabled) metrics = new Metrics({ openConnections: () => repo.openConnections(), maxConnections: repo.dialect === 'postgres' ? (config.database.max ?? DEFAULT_PG_POOL_MAX) : 1 });
+  if (config.metrics.enabled) metrics = new Metrics({ openConnections: () => repo.openConnections(), maxConnections: repo.poolSize });
   let sync: SyncReport;
   try {
     sync = await syncDatabase(repo, model, { allowDestructive: config.allowDestructive });

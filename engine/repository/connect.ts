@@ -10,7 +10,10 @@ import { dirname, resolve } from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
 import { quireJson, SQLITE_JSON_FUNCTION } from './compiled-read/sqlite-json.js';
-import type { Connections, MysqlConnection, PgConnection, SqliteConnection } from './connections.js';
+import type { Connections } from './connections.js';
+import type { MysqlConnection } from './dialect/mysql-driver.js';
+import type { PgConnection } from './dialect/pg-driver.js';
+import type { SqliteConnection } from './dialect/sqlite-driver.js';
 import { MYSQL8_COLLATION, MYSQL_COLLATION } from './dialect/mysql.js';
 
 export interface PoolOptions {

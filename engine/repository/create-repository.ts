@@ -11,10 +11,7 @@ import { ServiceUnavailableError } from '../errors/errors.js';
 import { openKnex, type PoolOptions } from './connect.js';
 import { Connections } from './connections.js';
 import type { Dialect } from './dialect/dialect.js';
-import { dialectOfUrl } from './dialect/dialect-of.js';
-import { mysqlDialectOf } from './dialect/mysql.js';
-import { strapiMysqlDialect } from './dialect/strapi-mysql.js';
-import { strapiPostgresDialect } from './dialect/strapi-postgres.js';
+import { dialectOfDatabase, dialectOfUrl } from './dialect/dialect-of.js';
 import { KnexRepository } from './knex-repository.js';
 import { buildObjectionModels } from './objection-models.js';
 import { PreparedStatements } from './prepared-statements.js';
@@ -40,7 +37,7 @@ export interface RepositoryOptions {
 export async function createRepository(opts: RepositoryOptions): Promise<Repository> {
   const dialect = dialectOfUrl(opts.databaseUrl);
   const storage = buildStorageMap(opts.model);
-  const connections = new Connections(dialect.name);
+  const connections = new Connections(dialect.driver);
   let knex: Knex | undefined;
   try {
     knex = openKnex(opts.databaseUrl, connections, opts.pool);
@@ -58,17 +55,16 @@ export async function createRepository(opts: RepositoryOptions): Promise<Reposit
   let layout: Dialect;
   try {
     strapi = opts.strapiDatabase ?? (await isStrapiDatabase(knex));
-    layout = strapi && dialect.name === 'postgres' ? strapiPostgresDialect : dialect;
-    if (dialect.name === 'mysql') layout = await mysqlDialectOf(knex, opts.databaseUrl, strapi ? strapiMysqlDialect : dialect);
+    layout = await dialectOfDatabase(dialect, knex, opts.databaseUrl, strapi);
   } catch (err) {
     await knex.destroy().catch(() => undefined);
     throw err;
   }
   const models = buildObjectionModels(storage, knex);
   return new KnexRepository({ knex, connections, model: opts.model, storage, dialect: layout, models, strapi, ...(onQuery ? { onQuery } : {}),
-    // SQLite answers in-process: its one-statement reads measured no faster than the usual path (repository README)
-    ...(!(opts.pool?.compiledReads ?? dialect.name !== 'sqlite') && { compiledReads: false as const }),
-    ...(dialect.name === 'postgres' && { prepared: new PreparedStatements(opts.pool?.preparedStatements) }),
+    // a database in this process (SQLite): its one-statement reads measured no faster than the usual path (repository README)
+    ...(!(opts.pool?.compiledReads ?? !dialect.driver.inProcess) && { compiledReads: false as const }),
+    ...(dialect.driver.namedStatements && { prepared: new PreparedStatements(opts.pool?.preparedStatements) }),
     reads: new ReadStatements(),
   });
 }

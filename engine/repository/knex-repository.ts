@@ -28,6 +28,7 @@ import { WrittenRows } from './written-rows.js';
 
 export class KnexRepository implements Repository {
   readonly dialect: 'sqlite' | 'postgres' | 'mysql';
+  readonly transactionalDdl: boolean;
   readonly strapiDatabase: boolean;
   readonly apiTokens: Repository['apiTokens'];
   readonly adminUsers: Repository['adminUsers'];
@@ -42,6 +43,7 @@ export class KnexRepository implements Repository {
 
   constructor(readonly ctx: RunContext, compiledReads?: CompiledReadStats) {
     this.dialect = ctx.dialect.name;
+    this.transactionalDdl = ctx.dialect.transactionalDdl;
     this.compiledReads = compiledReads ?? { compiled: 0, fallback: 0 };
     this.strapiDatabase = ctx.strapi === true;
     // a Strapi database: the tokens made in Strapi's admin (stores/strapi-api-tokens.ts); Strapi's admin manages them
@@ -160,6 +162,11 @@ export class KnexRepository implements Repository {
       unavailable.cause = err;
       throw unavailable;
     }
+  }
+
+  /** knex's pool size, as openKnex configured it */
+  get poolSize(): number {
+    return Number((this.ctx.knex.client as { config?: Knex.Config }).config?.pool?.max ?? 1);
   }
 
   openConnections(): number {

@@ -38,9 +38,9 @@ export class Transaction implements TransactionScope {
 
 /** ROLLBACK, bounded; a connection it cannot bring back outside a transaction is discarded */
 async function rollback(ctx: RunContext, connection: unknown): Promise<void> {
-  const sqlite = ctx.dialect.name === 'sqlite';
+  const driver = ctx.dialect.driver;
   // SQLite ends a transaction itself on some errors (SQLITE_FULL, IOERR, BUSY): nothing to roll back
-  if (sqlite && !(connection as { inTransaction: boolean }).inTransaction) return;
+  if (driver.inTransaction(connection) === false) return;
   let timer: NodeJS.Timeout | undefined;
   try {
     const timeout = new Promise<never>((_, reject) => {
@@ -54,7 +54,8 @@ async function rollback(ctx: RunContext, connection: unknown): Promise<void> {
   } finally {
     clearTimeout(timer);
   }
-  if (sqlite && (connection as { inTransaction: boolean }).inTransaction) ctx.connections.discard(connection);
+  // still inside a transaction after it (a driver that can tell: SQLite)
+  if (driver.inTransaction(connection) === true) ctx.connections.discard(connection);
 }
 
 /**

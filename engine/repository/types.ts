@@ -139,7 +139,12 @@ export interface StrapiWebhookRecord {
 }
 
 export interface Repository {
+  /** which database (the GraphQL door's compiled-read fallback names it); branch on the capabilities below instead */
   readonly dialect: 'sqlite' | 'postgres' | 'mysql';
+  /** the most connections the pool opens (the metrics' pool gauge) */
+  readonly poolSize: number;
+  /** schema changes run in a transaction and roll back with it (`quire serve --plan`); false on MySQL/MariaDB */
+  readonly transactionalDdl: boolean;
   find(plan: FindPlan): Promise<FindResult>;
   /** undefined when there is no such entry (or, for single types, no entry yet) */
   findOne(plan: FindOnePlan): Promise<Entry | undefined>;

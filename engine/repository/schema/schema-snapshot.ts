@@ -5,6 +5,7 @@
  * written inside the sync transaction.
  */
 import type { Knex } from 'knex';
+import type { Dialect } from '../dialect/dialect.js';
 import { SCHEMA_STATE_TABLE } from '../naming.js';
 import { SchemaStateModel } from '../stores/internal-models.js';
 import type { DesiredSchema, IndexDef, TableRole } from './table-defs.js';
@@ -39,14 +40,15 @@ export function snapshotOf(schema: DesiredSchema): SchemaSnapshot {
 
 /**
  * Create the state table when missing; true when it was created. The snapshot is a long text (a
- * project of 200 content-types writes ~150 KB): on MySQL/MariaDB `text` holds 64 KB, and a table an
- * earlier version made with it is widened here.
+ * project of 200 content-types writes ~150 KB): where `text` holds 64 KB (MySQL/MariaDB,
+ * Dialect.longText), a table an earlier version made with it is widened here.
  */
-export async function ensureStateTable(trx: Knex.Transaction): Promise<boolean> {
+export async function ensureStateTable(trx: Knex.Transaction, dialect: Dialect): Promise<boolean> {
   if (await trx.schema.hasTable(SCHEMA_STATE_TABLE)) {
-    if (trx.client.config.client === 'mysql2') {
+    const longText = dialect.longText;
+    if (longText !== undefined) {
       const info = await trx(SCHEMA_STATE_TABLE).columnInfo('snapshot');
-      if (info.type !== 'longtext') await trx.schema.alterTable(SCHEMA_STATE_TABLE, (t) => void t.text('snapshot', 'longtext').notNullable().alter());
+      if (info.type !== longText) await trx.schema.alterTable(SCHEMA_STATE_TABLE, (t) => void t.text('snapshot', longText).notNullable().alter());
     }
     return false;
   }

@@ -66,10 +66,12 @@ export async function findStrapiApiTokenByHash(ctx: RunContext, hash: string): P
   return toRecord(row, permissions);
 }
 
-/** last_used_at as Strapi writes it on each database (epoch ms on SQLite, a timestamp on PostgreSQL) */
+/**
+ * last_used_at as Strapi writes it on each database: a Date, which the driver binds as Strapi's
+ * knex does (better-sqlite3: epoch ms; pg and mysql2: a timestamp)
+ */
 export async function touchStrapiApiToken(ctx: RunContext, id: number): Promise<void> {
-  const now = new Date();
-  await modelQuery(ctx, StrapiApiTokenModel).findById(id).patch({ last_used_at: ctx.dialect.name === 'sqlite' ? now.getTime() : now });
+  await modelQuery(ctx, StrapiApiTokenModel).findById(id).patch({ last_used_at: new Date() });
 }
 
 export function refuseStrapiTokenCreate(): never {

@@ -63,7 +63,7 @@ export async function enqueueDeliveries(ctx: RunContext, rows: readonly NewWebho
  *   UPDATE "quire_webhook_deliveries" SET "claimed_by" = ?, "claimed_until" = ? WHERE "id" IN (SELECT "id" FROM due) RETURNING ...
  */
 export async function claimDeliveries(ctx: RunContext, worker: string, now: number, leaseMs: number, limit: number): Promise<WebhookDeliveryRecord[]> {
-  if (ctx.dialect.name === 'mysql') return claimOnMysql(ctx, worker, now, leaseMs, limit);
+  if (!ctx.dialect.updateReturning) return claimInTransaction(ctx, worker, now, leaseMs, limit);
   const t = `"${WEBHOOK_DELIVERIES_TABLE}"`;
   const text =
     `WITH due AS (SELECT "id" FROM ${t} WHERE "status" = 'pending' AND "next_attempt_at" <= ? AND ("claimed_until" IS NULL OR "claimed_until" <= ?) ORDER BY "id" LIMIT ?${ctx.dialect.skipLocked}) ` +
@@ -73,10 +73,10 @@ export async function claimDeliveries(ctx: RunContext, worker: string, now: numb
 }
 
 /**
- * MySQL and MariaDB have no UPDATE ... RETURNING: the due rows are locked (skipping rows another
+ * Without UPDATE ... RETURNING (MySQL and MariaDB): the due rows are locked (skipping rows another
  * process holds), claimed and read back in one short transaction.
  */
-async function claimOnMysql(ctx: RunContext, worker: string, now: number, leaseMs: number, limit: number): Promise<WebhookDeliveryRecord[]> {
+async function claimInTransaction(ctx: RunContext, worker: string, now: number, leaseMs: number, limit: number): Promise<WebhookDeliveryRecord[]> {
   return ctx.knex.transaction(async (trx) => {
     const due = (await trx(WEBHOOK_DELIVERIES_TABLE)
       .select('id')

@@ -77,7 +77,7 @@ export async function runCreate(ctx: RunContext, plan: CreatePlan): Promise<numb
   // a Strapi database: an uploaded file goes to the Media Library's API uploads folder, as Strapi files it
   const filedByStrapi = ctx.strapi === true && plan.uid === FILE_UID;
   const insert = async (c: RunContext) => {
-    const compiled = c.dialect.name === 'postgres' && !c.strapi && plan.localizationOf === undefined && hasAssociations(plan.data) ? await createInOne(c, type, row, plan.data) : undefined;
+    const compiled = c.dialect.writingCtes && !c.strapi && plan.localizationOf === undefined && hasAssociations(plan.data) ? await createInOne(c, type, row, plan.data) : undefined;
     if (compiled !== undefined) return compiled;
     const id = c.written ? await insertRemembered(c, type, row) : await insertRow(c, type.table, row);
     await writeBatched(c, type, id, plan.data, true);
@@ -120,7 +120,7 @@ export async function runUpdate(ctx: RunContext, plan: UpdatePlan): Promise<numb
   const update = async (c: RunContext) => {
     const id = await resolveId(c, type, plan.id);
     if (id === undefined) return undefined;
-    const changed = c.written && c.dialect.name !== 'mysql' ? await updateRemembered(c, type, id, row) : await query(c, type.table).where('id', id).update(row);
+    const changed = c.written && c.dialect.updateReturning ? await updateRemembered(c, type, id, row) : await query(c, type.table).where('id', id).update(row);
     if (!changed) return undefined;
     await writeBatched(c, type, id, plan.data, false);
     return id;

@@ -49,14 +49,15 @@ export async function writeDynamicZone(
 /**
  * A Strapi database: the `order` of the owner's links as Strapi 4.26 leaves them when it rewrites a
  * repeatable component attribute of an existing entry. Strapi renumbers the links the entry keeps
- * 1..n by their order, across every field of the link table (NULL first on SQLite and MySQL, last on
- * PostgreSQL, as each sorts), before it inserts the attribute's new links. Strapi reads each field's
+ * 1..n by their order, across every field of the link table (NULLs where the database sorts them
+ * without a NULLS clause: first on SQLite and MySQL, last on PostgreSQL), before it inserts the
+ * attribute's new links. Strapi reads each field's
  * components by their order within the field, so this changes nothing it answers; quire writes it so
  * that the rows are the ones Strapi writes.
  */
 async function renumberLikeStrapi(ctx: RunContext, links: string, ownerId: number): Promise<void> {
   const rows: { id: unknown; order: unknown }[] = await query(ctx, links).where({ entity_id: ownerId }).select('id', 'order')
-    .orderByRaw(`${ctx.dialect.orderBy(quoteId('order'), 'asc', ctx.dialect.name === 'postgres' ? 'last' : 'first')}, ${quoteId('id')} asc`);
+    .orderByRaw('"order" ASC, "id" ASC');
   for (const [i, r] of rows.entries()) {
     if (r.order === null || Number(r.order) !== i + 1) await query(ctx, links).where({ id: r.id }).update({ order: i + 1 });
   }

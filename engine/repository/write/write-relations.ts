@@ -62,13 +62,14 @@ async function insertNewLinks(ctx: RunContext, s: LinkSides, attr: RelationAttri
   if (inserted < ids.length) throw missingTargets(attr, at, ids.length - inserted);
 }
 
-/** insertNewLinks' text per relation, dialect and id count, built once (the statement caches then find the same string) */
+/** insertNewLinks' text per relation, database form and id count, built once (the statement caches then find the same string) */
 const newLinksTexts = new WeakMap<RelationAttribute, Map<string, string>>();
 
 function newLinksSql(ctx: RunContext, s: LinkSides, attr: RelationAttribute, count: number): string {
   let texts = newLinksTexts.get(attr);
   if (!texts) newLinksTexts.set(attr, (texts = new Map()));
-  const key = `${ctx.dialect.name}:${ctx.dialect.insertReturning}:${count}`;
+  // what in the text depends on the database: its casts and RETURNING
+  const key = `${ctx.dialect.cast('?', 'ref')} ${ctx.dialect.cast('?', 'order')} ${ctx.dialect.insertReturning} ${count}`;
   let text = texts.get(key);
   if (text !== undefined) return text;
   const target = typeOf(ctx.storage, attr.target);
