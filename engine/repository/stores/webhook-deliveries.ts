@@ -6,7 +6,7 @@
  * while it still holds the claim (the lease ends then; `claimed_by` keeps who made the last attempt).
  * Times are epoch milliseconds.
  */
-import { STRAPI_WEBHOOKS_TABLE, WEBHOOK_DELIVERIES_TABLE } from '../naming.js';
+import { quoteId, STRAPI_WEBHOOKS_TABLE, WEBHOOK_DELIVERIES_TABLE } from '../naming.js';
 import { query, runSql, type Row } from '../run-sql.js';
 import type { RunContext } from '../run-context.js';
 import type { NewWebhookDelivery, StrapiWebhookRecord, WebhookAttemptOutcome, WebhookDeliveryRecord, WebhookDeliveryStatus } from '../types.js';
@@ -119,7 +119,7 @@ export async function pruneDeliveries(ctx: RunContext, before: number): Promise<
 /** Strapi keeps headers and events as JSON (text on SQLite) and `enabled` as a boolean (0/1 on SQLite). */
 export async function listStrapiWebhooks(ctx: RunContext): Promise<StrapiWebhookRecord[] | undefined> {
   if (!(await ctx.knex.schema.hasTable(STRAPI_WEBHOOKS_TABLE))) return undefined;
-  const rows = (await ctx.knex(STRAPI_WEBHOOKS_TABLE).select('*').orderBy('id')) as Row[];
+  const rows = await runSql(ctx, `SELECT * FROM ${quoteId(STRAPI_WEBHOOKS_TABLE)} ORDER BY "id"`, []);
   return rows.map((r) => {
     const headers = parseJson<unknown>(r.headers, {});
     const events = parseJson<unknown>(r.events, []);

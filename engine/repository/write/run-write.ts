@@ -7,12 +7,14 @@
 import type { CreatePlan, DeletePlan, UpdatePlan, WriteData } from '../../plan/types.js';
 import { decodeRows, selectFields } from '../query/select-fields.js';
 import { quoteId } from '../naming.js';
+import { columnIs } from '../query/sql.js';
 import type { RunContext } from '../run-context.js';
-import { query, runSql } from '../run-sql.js';
+import { runSql } from '../run-sql.js';
 import { typeOf, type TypeStorage } from '../storage-map.js';
 import { atomically } from '../transaction.js';
 import { normalizeDatetime } from '../values/normalize-value.js';
 import { checkCreate, compileCreate } from './create-statement.js';
+import { deleteRows, updateRows, updateText } from './change-rows.js';
 import { deleteOwned, ownsMore } from './delete-owned.js';
 import { insertRow } from './insert-rows.js';
 import { nowValue, scalarRow } from './scalar-row.js';
@@ -94,9 +96,8 @@ export async function runCreate(ctx: RunContext, plan: CreatePlan): Promise<numb
  */
 async function updateRemembered(ctx: RunContext, type: TypeStorage, id: number, row: Record<string, unknown>): Promise<number> {
   const selection = selectFields(type, undefined, type.table, ctx.dialect);
-  const columns = Object.keys(row);
-  const set = columns.map((c) => `${quoteId(c)} = ?`).join(', ');
-  const rows = await runSql(ctx, `UPDATE ${quoteId(type.table)} SET ${set} WHERE "id" = ? RETURNING ${selection.text}`, [...columns.map((c) => row[c]), id]);
+  const update = updateText(type.table, row, columnIs('id', id));
+  const rows = await runSql(ctx, `${update.text} RETURNING ${selection.text}`, update.bindings);
   if (rows.length === 0) return 0;
   const [entry] = decodeRows(rows, selection);
   ctx.written?.remember(type.uid, selection.columns, entry);
@@ -106,7 +107,7 @@ async function updateRemembered(ctx: RunContext, type: TypeStorage, id: number, 
 /** Single types (no id in the plan): the one row there is, lowest id first. */
 async function resolveId(ctx: RunContext, type: TypeStorage, id: number | undefined): Promise<number | undefined> {
   if (id !== undefined) return Number.isSafeInteger(id) ? id : undefined;
-  const row = await query(ctx, type.table).orderBy('id', 'asc').first('id');
+  const [row] = await runSql(ctx, `SELECT "id" FROM ${quoteId(type.table)} ORDER BY "id" ASC LIMIT 1`, []);
   return row ? Number(row.id) : undefined;
 }
 
@@ -120,7 +121,7 @@ export async function runUpdate(ctx: RunContext, plan: UpdatePlan): Promise<numb
   const update = async (c: RunContext) => {
     const id = await resolveId(c, type, plan.id);
     if (id === undefined) return undefined;
-    const changed = c.written && c.dialect.updateReturning ? await updateRemembered(c, type, id, row) : await query(c, type.table).where('id', id).update(row);
+    const changed = c.written && c.dialect.updateReturning ? await updateRemembered(c, type, id, row) : await updateRows(c, type.table, row, columnIs('id', id));
     if (!changed) return undefined;
     await writeBatched(c, type, id, plan.data, false);
     return id;
@@ -135,7 +136,7 @@ export async function runDelete(ctx: RunContext, plan: DeletePlan): Promise<numb
     const id = await resolveId(c, type, plan.id);
     if (id === undefined) return undefined;
     if (ownsMore(type)) await deleteOwned(c, type, [id]);
-    const deleted = await query(c, type.table).where('id', id).del();
+    const deleted = await deleteRows(c, type.table, columnIs('id', id));
     return deleted ? id : undefined;
   };
   return ownsMore(type) ? atomically(ctx, remove) : remove(ctx);
