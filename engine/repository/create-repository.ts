@@ -1,7 +1,6 @@
 /**
  * engine/repository: createRepository(opts) -> a connected Repository. Opens knex for the URL,
- * checks the database answers (ServiceUnavailableError otherwise), builds the storage maps and the
- * Objection models, and wires `onQuery` to knex's 'query' event (one call per statement sent).
+ * checks the database answers (ServiceUnavailableError otherwise), builds the storage maps, and wires `onQuery` to knex's 'query' event (one call per statement sent).
  * It does not touch the schema: call syncSchema(repository, model, ...) at start. It tells whether
  * Strapi manages the database (`repository.strapiDatabase`).
  */
@@ -13,7 +12,6 @@ import { Connections } from './connections.js';
 import type { Dialect } from './dialect/dialect.js';
 import { dialectOfDatabase, dialectOfUrl } from './dialect/dialect-of.js';
 import { KnexRepository } from './knex-repository.js';
-import { buildObjectionModels } from './objection-models.js';
 import { PreparedStatements } from './prepared-statements.js';
 import { ReadStatements } from './run-find-text.js';
 import { isStrapiDatabase } from './schema/strapi-schema.js';
@@ -60,8 +58,7 @@ export async function createRepository(opts: RepositoryOptions): Promise<Reposit
     await knex.destroy().catch(() => undefined);
     throw err;
   }
-  const models = buildObjectionModels(storage, knex);
-  return new KnexRepository({ knex, connections, model: opts.model, storage, dialect: layout, models, strapi, ...(onQuery ? { onQuery } : {}),
+  return new KnexRepository({ knex, connections, model: opts.model, storage, dialect: layout, strapi, ...(onQuery ? { onQuery } : {}),
     // a database in this process (SQLite): its one-statement reads measured no faster than the usual path (repository README)
     ...(!(opts.pool?.compiledReads ?? !dialect.driver.inProcess) && { compiledReads: false as const }),
     ...(dialect.driver.namedStatements && { prepared: new PreparedStatements(opts.pool?.preparedStatements) }),

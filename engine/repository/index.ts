@@ -1,7 +1,7 @@
 /**
  * engine/repository: the public surface. createRepository() connects, syncSchema() makes the
  * tables match the model, the Repository runs plans. Nothing outside this folder imports knex or
- * objection.
+ * a database driver.
  */
 export { createRepository, type RepositoryOptions } from './create-repository.js';
 export { describeChange, SchemaSyncRefused, syncSchema, type SyncOptions } from './schema/sync-schema.js';

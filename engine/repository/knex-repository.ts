@@ -1,6 +1,6 @@
 /**
  * engine/repository: the Repository implementation over knex. Each method runs one plan through
- * its runner, or one call of a store (stores/, Objection models), and translates any driver error
+ * its runner, or one call of a store (stores/), and translates any driver error
  * on the way out; transaction() hands `fn` a repository bound to the transaction. Knows nothing of HTTP.
  */
 import type { Knex } from 'knex';

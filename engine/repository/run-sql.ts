@@ -1,16 +1,11 @@
 /**
  * engine/repository: how statements reach a connection. runSql sends one SQL text with `?`
- * placeholders and returns its rows: inside a transaction on the connection it holds
- * (transaction.ts), else on a connection taken from knex's pool for the statement
- * (`client.acquireConnection()`), through the driver's own API (the dialect's Driver, dialect/*-driver.ts:
- * better-sqlite3 a prepared statement kept per connection, pg one parameterized query, mysql2 one query).
- * runSqlValues answers rows of values instead of objects (the reads' pages and populates), runSqlHeader
- * a write's header (rows changed, the new id). knex's
- * per-statement machinery (builder, runner, formatting, events) is skipped, so `onQuery` is called
- * here, once per statement. `query()` binds a knex builder to the transaction's connection.
- */
-import type { Knex } from 'knex';
-import type { WriteHeader } from './dialect/driver.js';
+ * placeholders through the dialect's Driver (dialect/*-driver.ts) and returns its rows; runSqlValues
+ * answers rows of values, runSqlHeader a write's header. Inside a transaction a statement runs on the
+ * connection it holds (transaction.ts), else on one taken from knex's pool (`client.acquireConnection()`).
+ * knex's per-statement machinery (builder, runner, events) is skipped, so `onQuery` is called here,
+ * once per statement. Every statement but the schema sync's comes through here.
+ */import type { WriteHeader } from './dialect/driver.js';
 import { quoteId } from './naming.js';
 import type { RunContext } from './run-context.js';
 
@@ -102,21 +97,4 @@ async function onConnection<T>(ctx: RunContext, fn: (connection: unknown) => Pro
     if (retiring.has(connection as object)) ctx.connections.discard(connection);
     client.releaseConnection(connection);
   }
-}
-
-/**
- * A knex query builder on `table` that runs where the context's statements run: inside a
- * transaction on its connection (knex's `builder.connection()`), else on a pooled one.
- *   query(ctx, 'tags').where('id', 3).update({ name: 'x' })
- */
-export function query(ctx: RunContext, table: string): Knex.QueryBuilder {
-  return bind(ctx, ctx.knex(table));
-}
-
-/** `builder` bound to the transaction's connection when the context has one */
-export function bind<B extends Knex.QueryBuilder>(ctx: RunContext, builder: B): B {
-  const tx = ctx.tx;
-  if (!tx) return builder;
-  tx.check();
-  return builder.connection(tx.connection) as B;
 }

@@ -2,8 +2,7 @@
  * engine/repository: transactions on one pooled connection. The connection is taken from knex's
  * pool for the whole transaction (`client.acquireConnection()`); BEGIN, COMMIT and ROLLBACK go
  * straight to the driver (run-sql.ts), and so does every statement of the transaction: run-sql.ts
- * sends its text on the held connection, and the knex builder calls that remain (updates, deletes,
- * relation moves, the Objection stores) are bound to it with knex's `builder.connection()`.
+ * sends its text on the held connection.
  *
  * A transaction that fails rolls back before its connection goes back to the pool. A connection
  * whose ROLLBACK fails or does not answer within ROLLBACK_TIMEOUT_MS, or that is still inside a

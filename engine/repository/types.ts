@@ -1,6 +1,6 @@
 /**
  * engine/repository: the one storage interface of the engine. REST and GraphQL handlers call only
- * this; knex and Objection stay behind it (so either could be replaced without touching a handler).
+ * this; knex and the drivers stay behind it (so either could be replaced without touching a handler).
  */
 import type { CreatePlan, DeletePlan, Entry, FindOnePlan, FindPlan, UpdatePlan } from '../plan/types.js';
 import type { GraphqlShape } from './compiled-read/compile-graphql.js';

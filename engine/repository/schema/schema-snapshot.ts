@@ -1,13 +1,12 @@
 /**
  * engine/repository/schema: the snapshot of what was last synced (kept in quire_schema_state), so a
  * later sync can tell an added attribute from a removed one and a widened type from an incompatible
- * one without reading each database's catalog. Plain JSON in its one row (SchemaStateModel); read and
- * written inside the sync transaction.
+ * one without reading each database's catalog. Plain JSON in its one row (id 1); read and written
+ * inside the sync transaction with knex's builder, as quire's own tables are made.
  */
 import type { Knex } from 'knex';
 import type { Dialect } from '../dialect/dialect.js';
 import { SCHEMA_STATE_TABLE } from '../naming.js';
-import { SchemaStateModel } from '../stores/internal-models.js';
 import type { DesiredSchema, IndexDef, TableRole } from './table-defs.js';
 
 export interface TableSnapshot {
@@ -66,7 +65,7 @@ export async function ensureStateTable(trx: Knex.Transaction, dialect: Dialect):
  * (introspect) and writes the snapshot anew.
  */
 export async function readSnapshot(trx: Knex.Transaction): Promise<SchemaSnapshot | undefined> {
-  const row = await SchemaStateModel.query(trx).findById(1).select('snapshot');
+  const row: { snapshot: string } | undefined = await trx(SCHEMA_STATE_TABLE).where('id', 1).first('snapshot');
   if (!row) return undefined;
   try {
     return JSON.parse(row.snapshot) as SchemaSnapshot;
@@ -78,8 +77,8 @@ export async function readSnapshot(trx: Knex.Transaction): Promise<SchemaSnapsho
 /** The snapshot in the state table's one row (replacing the row there is, an unreadable one included). */
 export async function writeSnapshot(trx: Knex.Transaction, snapshot: SchemaSnapshot): Promise<void> {
   const row = { snapshot: JSON.stringify(snapshot), synced_at: new Date().toISOString() };
-  const patched = await SchemaStateModel.query(trx).findById(1).patch(row);
-  if (patched === 0) await SchemaStateModel.query(trx).insert({ id: 1, ...row });
+  const patched = await trx(SCHEMA_STATE_TABLE).where('id', 1).update(row);
+  if (patched === 0) await trx(SCHEMA_STATE_TABLE).insert({ id: 1, ...row });
 }
 
 /**

@@ -10,9 +10,9 @@ import type { Sql } from '../query/sql.js';
 import type { RunContext } from '../run-context.js';
 import { runSqlHeader } from '../run-sql.js';
 
-/** `UPDATE "t" SET "a" = ?, "b" = ? WHERE ...` and its bindings (`set`: column -> bound value) */
+/** `UPDATE "t" SET "a" = ?, "b" = ? WHERE ...` and its bindings (`set`: column -> bound value; an undefined value leaves its column as it is) */
 export function updateText(table: string, set: Readonly<Record<string, unknown>>, where: Sql): Sql {
-  const columns = Object.keys(set);
+  const columns = Object.keys(set).filter((c) => set[c] !== undefined);
   return {
     text: `UPDATE ${quoteId(table)} SET ${columns.map((c) => `${quoteId(c)} = ?`).join(', ')} WHERE ${where.text}`,
     bindings: [...columns.map((c) => set[c]), ...where.bindings],
