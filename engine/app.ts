@@ -40,7 +40,6 @@ import type { RouteEntry } from './http/route-entry.js';
 import { RouteTable } from './http/route-table.js';
 import { UploadsServer } from './http/serve-uploads.js';
 import { Metrics } from './http/metrics.js';
-import { DEFAULT_PG_POOL_MAX } from './repository/connect.js';
 import { LOCALE_UID } from './i18n/sync-locales.js';
 import { StrapiSettings, withLiveI18n } from './boot/strapi-settings.js';
 import { createRepository, describeChange } from './repository/index.js';
@@ -129,7 +128,7 @@ export async function createApp(config: ServerConfig, opts: AppOptions): Promise
   const onQuery = config.metrics.enabled ? (sql: string) => (metrics?.statement(), opts.onQuery?.(sql)) : opts.onQuery;
   const repo = await createRepository({ model, databaseUrl: config.databaseUrl, ...(config.strapiDatabase !== undefined && { strapiDatabase: config.strapiDatabase }), onQuery, pool: config.database });
   const reads = new PreparedReads();
-  if (config.metrics.enabled) metrics = new Metrics({ openConnections: () => repo.openConnections(), maxConnections: repo.dialect === 'postgres' ? (config.database.max ?? DEFAULT_PG_POOL_MAX) : 1 }, reads);
+  if (config.metrics.enabled) metrics = new Metrics({ openConnections: () => repo.openConnections(), maxConnections: repo.poolSize }, reads);
   let sync: SyncReport;
   try {
     sync = await syncDatabase(repo, model, { allowDestructive: config.allowDestructive });

@@ -21,7 +21,7 @@ import { tokenCommand } from './cli/token-command.js';
 import { COMMAND_USAGE, COMMANDS, suggest, USAGE } from './cli/usage.js';
 import { ServiceUnavailableError } from './errors/index.js';
 import { ProjectCodeError } from './project/load-project.js';
-import { createRepository, describeChange, SchemaSyncRefused, speedIndexSql, StrapiSchemaMismatch, syncSchema } from './repository/index.js';
+import { createRepository, databaseTitle, describeChange, SchemaSyncRefused, speedIndexSql, StrapiSchemaMismatch, syncSchema, type DatabaseName } from './repository/index.js';
 import { describeDatabase } from './config/database-settings.js';
 import { ListenError } from './listen-error.js';
 import { MAX_WORKERS } from './serve-workers.js';
@@ -145,7 +145,7 @@ async function plan(artifactsDir: string, databaseUrl: string, allowDestructive:
       io.log(`-- ${describeDatabase(databaseUrl)} is managed by Strapi: quire changes nothing in it (see quire indexes)`);
       return EXIT.OK;
     }
-    if (repo.dialect === 'mysql') {
+    if (!repo.transactionalDdl) {
       io.err('quire serve --plan: MySQL commits each schema statement by itself, so a plan cannot be tried and rolled back there; run it on a copy of the database');
       return EXIT.CONFIG;
     }
@@ -225,12 +225,13 @@ function indexes(args: string[], io: Io): number {
     return EXIT.USAGE;
   }
   const client = values.client ?? 'postgres';
-  if (client !== 'postgres' && client !== 'sqlite' && client !== 'mysql') {
+  const title = databaseTitle(client);
+  if (title === undefined) {
     io.err(`quire indexes: --client must be postgres, sqlite or mysql, got "${client}"`);
     return EXIT.USAGE;
   }
   const { model } = loadArtifacts(values.artifacts);
-  io.log(`-- quire: indexes for reads on a ${client === 'mysql' ? 'MySQL/MariaDB' : client === 'sqlite' ? 'SQLite' : 'PostgreSQL'} database Strapi manages; names start with quire_`);
-  for (const line of speedIndexSql(model, client)) io.log(line);
+  io.log(`-- quire: indexes for reads on a ${title} database Strapi manages; names start with quire_`);
+  for (const line of speedIndexSql(model, client as DatabaseName)) io.log(line);
   return EXIT.OK;
 }

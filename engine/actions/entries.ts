@@ -9,7 +9,7 @@
 import type { ContentType } from '../../compiler/model/types.js';
 import { NotFoundError } from '../errors/index.js';
 import { ALL_LOCALES, parseLocale, planCreate, planFind, planFindOne } from '../plan/index.js';
-import type { CreatePlan, Entry, FindOnePlan, FindPlan, PagePlan, UpdatePlan, WriteData } from '../plan/types.js';
+import type { CreatePlan, Entry, FindOnePlan, PagePlan, UpdatePlan, WriteData } from '../plan/types.js';
 import type { Repository } from '../repository/types.js';
 import type { ParsedQuery } from '../request/parsed-query.js';
 import type { ActionContext, Caller } from './action-context.js';

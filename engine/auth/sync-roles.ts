@@ -3,7 +3,7 @@
  * (config/permissions.json + the users-permissions defaults): missing roles and permissions are
  * created, stale or duplicate permissions of those roles deleted. Idempotent; roles the model does
  * not name are left alone. The rows are read and written through the repository's role store
- * (Objection models of those tables). Checks still read the in-memory Permissions table, never these rows.
+ * (stores/roles.ts). Checks still read the in-memory Permissions table, never these rows.
  */
 import type { NormalizedModel } from '../../compiler/model/types.js';
 import { ValidationError } from '../errors/index.js';

@@ -1,35 +1,54 @@
 /**
  * engine/http: the contract check of REST request bodies, run only with QUIRE_VALIDATE_RESPONSES=1.
  * Clients never see its verdict: the planner is the one validator of write bodies and answers with
- * the catalog's messages (engine/errors/validation-catalog.ts). Here openapi-backend's request validator
- * (Ajv, compiled per operation on first use) checks each body against the published OpenAPI document,
+ * the catalog's messages (engine/errors/validation-catalog.ts). Here Ajv checks each body against the
+ * operation's request-body schema in the published OpenAPI document (compiled per operation on first
+ * use, `$ref`s resolved in the document, as engine/contracts/response-validator.ts compiles answers),
  * and a body the planner accepts although the contract refuses it is logged as a drift
  * (see engine/contracts/README.md).
  */
+import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { OpenAPIBackend } from 'openapi-backend';
 import type { BaseLogger as Logger } from 'pino';
 import type { NormalizedModel } from '../../compiler/model/types.js';
 import type { OpenApiDocument } from '../artifacts/load-artifacts.js';
 import { planCreate, planUpdate } from '../plan/index.js';
 
-interface AjvError {
-  instancePath: string;
-  keyword: string;
-  params: Record<string, unknown>;
-  message?: string;
-}
-
-type Validate = ((data: unknown) => boolean) & { errors?: AjvError[] | null };
-
 /** at most this many of Ajv's errors go into a drift's log line */
 const LOGGED_PROBLEMS = 10;
 
+const DOC_ID = 'quire-openapi-bodies.json';
+/** the media types whose schema a body is checked against, first present wins */
+const BODY_TYPES = ['application/json', 'multipart/form-data', 'application/x-www-form-urlencoded'];
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const escapePointer = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
+/** a signed integer of `bits` bits */
+const inBits = (bits: number) => (n: number) => n >= -(2 ** (bits - 1)) && n < 2 ** (bits - 1);
+
+/**
+ * An Ajv for request bodies: every error (allErrors), OpenAPI's `nullable`, the OpenAPI formats
+ * (int32 and int64 as ranges), `date` and `email` as the contract means them; `date-time` and `time`
+ * are strings the planner reads (it takes the offset-free forms Strapi takes).
+ */
+function bodyAjv(doc: OpenApiDocument): Ajv {
+  const ajv = new Ajv({ strict: false, allErrors: true, validateSchema: false, addUsedSchema: false });
+  ajv.addFormat('int32', { type: 'number', validate: inBits(32) });
+  ajv.addFormat('int64', { type: 'number', validate: inBits(64) });
+  for (const f of ['float', 'double']) ajv.addFormat(f, { type: 'number', validate: () => true });
+  ajv.addFormat('byte', /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/);
+  for (const f of ['binary', 'password', 'date-time', 'time']) ajv.addFormat(f, true);
+  (addFormats as unknown as (a: Ajv, f: string[]) => void)(ajv, ['date', 'email']);
+  ajv.addSchema(doc as object, DOC_ID);
+  return ajv;
+}
+
 export class BodyValidator {
-  private backend?: Promise<OpenAPIBackend>;
+  private ajv?: Ajv;
   private byOperationId?: Map<string, { uid: string; action: string }>;
+  /** operationId -> JSON pointer of its operation object */
+  private pointers?: Map<string, string>;
   /** compiled on an operation's first body: Ajv compiles slowly and most specs have many types */
-  private readonly validators = new Map<string, Validate | null>();
+  private readonly validators = new Map<string, ValidateFunction | null>();
 
   private constructor(private readonly doc: OpenApiDocument) {}
 
@@ -38,40 +57,42 @@ export class BodyValidator {
     return new BodyValidator(doc);
   }
 
-  private api(): Promise<OpenAPIBackend> {
-    this.backend ??= (async () => {
-      const api = new OpenAPIBackend({
-        definition: structuredClone(this.doc) as never,
-        strict: false,
-        quick: true,
-        validate: true,
-        ajvOpts: { allErrors: true, strict: false },
-        coerceTypes: false,
-        // date and email as the contract means them; date-time and time are strings the planner reads
-        // (it takes the offset-free forms Strapi takes)
-        customizeAjv: (ajv) => {
-          (addFormats as unknown as (a: unknown, f: string[]) => void)(ajv, ['date', 'email']);
-          ajv.addFormat('date-time', true);
-          ajv.addFormat('time', true);
-          return ajv;
-        },
-      });
-      await api.init();
-      return api;
-    })();
-    return this.backend;
-  }
-
-  private async validatorOf(operationId: string): Promise<Validate | null> {
+  private validatorOf(operationId: string): ValidateFunction | null {
     let check = this.validators.get(operationId);
     if (check === undefined) {
-      const api = await this.api();
-      const op = api.router.getOperation(operationId) as { requestBody?: unknown } | undefined;
-      const [bodyValidator] = op?.requestBody ? (api.validator.getRequestValidatorsForOperation(operationId) ?? []) : [];
-      check = (bodyValidator as unknown as Validate | undefined) ?? null;
+      const pointer = this.bodySchemaPointer(operationId);
+      this.ajv ??= bodyAjv(this.doc);
+      check = pointer === undefined ? null : this.ajv.compile({ $ref: `${DOC_ID}${pointer}` });
       this.validators.set(operationId, check);
     }
     return check;
+  }
+
+  /** JSON pointer of the schema a body of the operation is checked against; undefined when it takes none */
+  private bodySchemaPointer(operationId: string): string | undefined {
+    if (!this.pointers) {
+      this.pointers = new Map();
+      for (const [path, item] of Object.entries(this.doc.paths))
+        for (const [method, op] of Object.entries(item))
+          if (isObject(op) && typeof op.operationId === 'string') this.pointers.set(op.operationId, `#/paths/${escapePointer(path)}/${method}`);
+    }
+    const op = this.pointers.get(operationId);
+    if (op === undefined) return undefined;
+    let pointer = `${op}/requestBody`;
+    let body = this.resolve(pointer);
+    if (isObject(body) && typeof body.$ref === 'string') {
+      pointer = body.$ref;
+      body = this.resolve(pointer);
+    }
+    const content = isObject(body) && isObject(body.content) ? body.content : undefined;
+    const type = content && BODY_TYPES.find((t) => isObject(content[t]) && (content[t] as Record<string, unknown>).schema !== undefined);
+    return type === undefined ? undefined : `${pointer}/content/${escapePointer(type)}/schema`;
+  }
+
+  private resolve(pointer: string): unknown {
+    let node: unknown = this.doc;
+    for (const part of pointer.slice(2).split('/')) node = isObject(node) ? node[part.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
+    return node;
   }
 
   /**
@@ -80,9 +101,9 @@ export class BodyValidator {
    */
   async problems(operationId: string, body: unknown): Promise<string[]> {
     if (body === undefined) return [];
-    const check = await this.validatorOf(operationId);
-    if (!check || check({ requestBody: body })) return [];
-    return (check.errors ?? []).map((e) => `${e.instancePath.replace(/^\/requestBody/, '') || '/'} ${e.message ?? e.keyword}`);
+    const check = this.validatorOf(operationId);
+    if (!check || check(body)) return [];
+    return (check.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? e.keyword}`);
   }
 
   /**

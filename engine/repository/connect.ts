@@ -9,7 +9,10 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
-import type { Connections, MysqlConnection, PgConnection, SqliteConnection } from './connections.js';
+import type { Connections } from './connections.js';
+import type { MysqlConnection } from './dialect/mysql-driver.js';
+import type { PgConnection } from './dialect/pg-driver.js';
+import type { SqliteConnection } from './dialect/sqlite-driver.js';
 import { MYSQL8_COLLATION, MYSQL_COLLATION } from './dialect/mysql.js';
 
 export interface PoolOptions {

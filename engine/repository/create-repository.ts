@@ -1,7 +1,6 @@
 /**
  * engine/repository: createRepository(opts) -> a connected Repository. Opens knex for the URL,
- * checks the database answers (ServiceUnavailableError otherwise), builds the storage maps and the
- * Objection models, and wires `onQuery` to knex's 'query' event (one call per statement sent).
+ * checks the database answers (ServiceUnavailableError otherwise), builds the storage maps, and wires `onQuery` to knex's 'query' event (one call per statement sent).
  * It does not touch the schema: call syncSchema(repository, model, ...) at start. It tells whether
  * Strapi manages the database (`repository.strapiDatabase`).
  */
@@ -11,14 +10,11 @@ import { ServiceUnavailableError } from '../errors/errors.js';
 import { openKnex, type PoolOptions } from './connect.js';
 import { Connections } from './connections.js';
 import type { Dialect } from './dialect/dialect.js';
-import { dialectOfUrl } from './dialect/dialect-of.js';
-import { mysqlDialectOf } from './dialect/mysql.js';
-import { strapiMysqlDialect } from './dialect/strapi-mysql.js';
-import { strapiPostgresDialect } from './dialect/strapi-postgres.js';
+import { dialectOfDatabase, dialectOfUrl } from './dialect/dialect-of.js';
 import { KnexRepository } from './knex-repository.js';
-import { buildObjectionModels } from './objection-models.js';
 import { PreparedStatements } from './prepared-statements.js';
 import { isStrapiDatabase } from './schema/strapi-schema.js';
+import { Selections } from './query/select-fields.js';
 import { buildStorageMap } from './storage-map.js';
 import type { Repository } from './types.js';
 
@@ -39,7 +35,7 @@ export interface RepositoryOptions {
 export async function createRepository(opts: RepositoryOptions): Promise<Repository> {
   const dialect = dialectOfUrl(opts.databaseUrl);
   const storage = buildStorageMap(opts.model);
-  const connections = new Connections(dialect.name);
+  const connections = new Connections(dialect.driver);
   let knex: Knex | undefined;
   try {
     knex = openKnex(opts.databaseUrl, connections, opts.pool);
@@ -57,15 +53,13 @@ export async function createRepository(opts: RepositoryOptions): Promise<Reposit
   let layout: Dialect;
   try {
     strapi = opts.strapiDatabase ?? (await isStrapiDatabase(knex));
-    layout = strapi && dialect.name === 'postgres' ? strapiPostgresDialect : dialect;
-    if (dialect.name === 'mysql') layout = await mysqlDialectOf(knex, opts.databaseUrl, strapi ? strapiMysqlDialect : dialect);
+    layout = await dialectOfDatabase(dialect, knex, opts.databaseUrl, strapi);
   } catch (err) {
     await knex.destroy().catch(() => undefined);
     throw err;
   }
-  const models = buildObjectionModels(storage, knex);
-  return new KnexRepository({ knex, connections, model: opts.model, storage, dialect: layout, models, strapi, ...(onQuery ? { onQuery } : {}),
+  return new KnexRepository({ knex, connections, model: opts.model, storage, dialect: layout, selections: new Selections(layout), strapi, ...(onQuery ? { onQuery } : {}),
     ...(opts.pool?.compiledReads === false && { compiledReads: false as const }),
-    ...(dialect.name === 'postgres' && { prepared: new PreparedStatements(opts.pool?.preparedStatements) }),
+    ...(dialect.driver.namedStatements && { prepared: new PreparedStatements(opts.pool?.preparedStatements) }),
   });
 }

@@ -1,6 +1,6 @@
 /**
  * engine/repository: the Repository implementation over knex. Each method runs one plan through
- * its runner, or one call of a store (stores/, Objection models), and translates any driver error
+ * its runner, or one call of a store (stores/), and translates any driver error
  * on the way out; transaction() hands `fn` a repository bound to the transaction. Knows nothing of HTTP.
  */
 import type { Knex } from 'knex';
@@ -28,7 +28,7 @@ import { runCreate, runDelete, runUpdate } from './write/run-write.js';
 import { WrittenRows } from './written-rows.js';
 
 export class KnexRepository implements Repository {
-  readonly dialect: 'sqlite' | 'postgres' | 'mysql';
+  readonly transactionalDdl: boolean;
   readonly strapiDatabase: boolean;
   readonly apiTokens: Repository['apiTokens'];
   readonly adminUsers: Repository['adminUsers'];
@@ -43,7 +43,7 @@ export class KnexRepository implements Repository {
   readonly answeredInSql: { count: number };
 
   constructor(readonly ctx: RunContext, answeredInSql?: { count: number }) {
-    this.dialect = ctx.dialect.name;
+    this.transactionalDdl = ctx.dialect.transactionalDdl;
     this.answeredInSql = answeredInSql ?? { count: 0 };
     const json = ctx.dialect.json;
     this.answersInSql = !ctx.tx && ctx.compiledReads !== false && json !== undefined && (!json.utcOnly || processInUtc());
@@ -169,6 +169,11 @@ export class KnexRepository implements Repository {
       unavailable.cause = err;
       throw unavailable;
     }
+  }
+
+  /** knex's pool size, as openKnex configured it */
+  get poolSize(): number {
+    return Number((this.ctx.knex.client as { config?: Knex.Config }).config?.pool?.max ?? 1);
   }
 
   openConnections(): number {

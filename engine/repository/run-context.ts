@@ -8,7 +8,7 @@ import type { Knex } from 'knex';
 import type { NormalizedModel } from '../../compiler/model/types.js';
 import type { Connections } from './connections.js';
 import type { Dialect } from './dialect/dialect.js';
-import type { ObjectionModels } from './objection-models.js';
+import type { Selections } from './query/select-fields.js';
 import type { PreparedStatements } from './prepared-statements.js';
 import type { StorageMap } from './storage-map.js';
 import type { WrittenRows } from './written-rows.js';
@@ -31,14 +31,15 @@ export interface WriteBatch {
 }
 
 export interface RunContext {
-  /** the repository's knex; builders reach a transaction's connection through run-sql.ts's query()/bind() */
+  /** the repository's knex: its pool (run-sql.ts, transaction.ts) and, for the schema sync, its schema builder */
   readonly knex: Knex;
   /** the connections its pool opened (connections.ts) */
   readonly connections: Connections;
   readonly model: NormalizedModel;
   readonly storage: StorageMap;
   readonly dialect: Dialect;
-  readonly models: ObjectionModels;
+  /** the columns and row decoders of the reads made so far (query/select-fields.ts) */
+  readonly selections: Selections;
   /** Strapi v4 manages the database: its API tokens are read from strapi_api_tokens (schema/strapi-schema.ts) */
   readonly strapi?: boolean;
   /** called once per statement the repository sends itself (run-sql.ts); knex's own are seen by its 'query' event */

@@ -10,7 +10,7 @@ import { attachAvailableLocales, populateEntries } from './populate/populate.js'
 import { compileSort } from './query/compile-sort.js';
 import type { WhereScope } from './query/compile-where.js';
 import { rootConditions } from './query/root-conditions.js';
-import { decodeValueRows, selectFields } from './query/select-fields.js';
+import { decodeValueRows } from './query/select-fields.js';
 import { AliasCounter, sql } from './query/sql.js';
 import type { RunContext } from './run-context.js';
 import { runSql, runSqlValues } from './run-sql.js';
@@ -32,7 +32,7 @@ export async function runFind(ctx: RunContext, plan: FindPlan): Promise<FindResu
   const scope: WhereScope = { storage: ctx.storage, dialect: ctx.dialect, aliases: new AliasCounter() };
   scope.aliases.next(); // t0
   const where = rootConditions(type, ROOT, scope, plan.where, plan.publicationState, plan.locale);
-  const selection = selectFields(type, plan.fields, ROOT, ctx.dialect);
+  const selection = ctx.selections.of(type, plan.fields, ROOT);
   const order = compileSort(plan.sort, type, ROOT, scope);
   const { limit, offset } = pageWindow(plan.page);
   // the page size is written into the text: SQLite plans `LIMIT 25` better than `LIMIT ?` (a
@@ -64,7 +64,7 @@ export async function runFindOne(ctx: RunContext, plan: FindOnePlan): Promise<En
   const where = byId
     ? sql(`${qualified(ROOT, 'id')} = ?`, [plan.id])
     : rootConditions(type, ROOT, scope, undefined, plan.publicationState, plan.locale);
-  const selection = selectFields(type, plan.fields, ROOT, ctx.dialect);
+  const selection = ctx.selections.of(type, plan.fields, ROOT);
   // the read-back of an entry this transaction just created: its INSERT returned the row already
   const written = byId ? ctx.written?.take(type.uid, plan.id as number, selection.columns) : undefined;
   const rows = written ? [] : await runSqlValues(ctx, `SELECT ${selection.text} FROM ${fromRoot(type)} WHERE ${where.text} ORDER BY ${qualified(ROOT, 'id')} ASC LIMIT 1`, where.bindings);

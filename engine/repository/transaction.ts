@@ -2,8 +2,7 @@
  * engine/repository: transactions on one pooled connection. The connection is taken from knex's
  * pool for the whole transaction (`client.acquireConnection()`); BEGIN, COMMIT and ROLLBACK go
  * straight to the driver (run-sql.ts), and so does every statement of the transaction: run-sql.ts
- * sends its text on the held connection, and the knex builder calls that remain (updates, deletes,
- * relation moves, the Objection stores) are bound to it with knex's `builder.connection()`.
+ * sends its text on the held connection.
  *
  * A transaction that fails rolls back before its connection goes back to the pool. A connection
  * whose ROLLBACK fails or does not answer within ROLLBACK_TIMEOUT_MS, or that is still inside a
@@ -38,9 +37,9 @@ export class Transaction implements TransactionScope {
 
 /** ROLLBACK, bounded; a connection it cannot bring back outside a transaction is discarded */
 async function rollback(ctx: RunContext, connection: unknown): Promise<void> {
-  const sqlite = ctx.dialect.name === 'sqlite';
+  const driver = ctx.dialect.driver;
   // SQLite ends a transaction itself on some errors (SQLITE_FULL, IOERR, BUSY): nothing to roll back
-  if (sqlite && !(connection as { inTransaction: boolean }).inTransaction) return;
+  if (driver.inTransaction(connection) === false) return;
   let timer: NodeJS.Timeout | undefined;
   try {
     const timeout = new Promise<never>((_, reject) => {
@@ -54,7 +53,8 @@ async function rollback(ctx: RunContext, connection: unknown): Promise<void> {
   } finally {
     clearTimeout(timer);
   }
-  if (sqlite && (connection as { inTransaction: boolean }).inTransaction) ctx.connections.discard(connection);
+  // still inside a transaction after it (a driver that can tell: SQLite)
+  if (driver.inTransaction(connection) === true) ctx.connections.discard(connection);
 }
 
 /**

@@ -3,9 +3,7 @@
  * SQLSTATE), naming the attribute a unique violation is about. Engine errors and errors that did
  * not come from the database pass through; an unknown database error becomes a plain Error with a
  * fixed message (a 500; the original kept as `cause`), so no raw knex error leaves the repository.
- * Errors Objection wrapped are read through their `nativeError`.
  */
-import { DBError } from 'objection';
 import { QuireError } from '../errors/errors.js';
 import type { Dialect, FieldResolver } from './dialect/dialect.js';
 import { indexName } from './naming.js';
@@ -46,11 +44,8 @@ function fieldResolver(storage: StorageMap): FieldResolver {
   return resolver;
 }
 
-export function translateError(error: unknown, storage: StorageMap, dialect: Dialect): unknown {
-  if (error instanceof QuireError) return error;
-  // Objection wraps a driver error of its queries (UniqueViolationError...); the driver's own is inside
-  const err = error instanceof DBError ? error.nativeError : error;
-  if (!(err instanceof Error)) return err;
+export function translateError(err: unknown, storage: StorageMap, dialect: Dialect): unknown {
+  if (err instanceof QuireError || !(err instanceof Error)) return err;
   // the dialect knows its driver's errors, also those without a code (a dropped connection)
   const mapped = dialect.translateError(err, fieldResolver(storage));
   if (mapped) return mapped;

@@ -1,6 +1,6 @@
 /**
  * engine/repository: the one storage interface of the engine. REST and GraphQL handlers call only
- * this; knex and Objection stay behind it (so either could be replaced without touching a handler).
+ * this; knex and the drivers stay behind it (so either could be replaced without touching a handler).
  */
 import type { CreatePlan, DeletePlan, Entry, FindOnePlan, FindPlan, UpdatePlan } from '../plan/types.js';
 import type { AnswerShape } from '../response/answer-shape.js';
@@ -130,7 +130,10 @@ export interface StrapiWebhookRecord {
 }
 
 export interface Repository {
-  readonly dialect: 'sqlite' | 'postgres' | 'mysql';
+  /** the most connections the pool opens (the metrics' pool gauge) */
+  readonly poolSize: number;
+  /** schema changes run in a transaction and roll back with it (`quire serve --plan`); false on MySQL/MariaDB */
+  readonly transactionalDdl: boolean;
   find(plan: FindPlan): Promise<FindResult>;
   /** undefined when there is no such entry (or, for single types, no entry yet) */
   findOne(plan: FindOnePlan): Promise<Entry | undefined>;

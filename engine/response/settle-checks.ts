@@ -6,7 +6,7 @@
  * are parsed (the schema refusing stored data is rare); the others pass through as they are. Pure.
  */
 import type { AnswerShape, FieldCheck } from './answer-shape.js';
-import { CHECK_MARK, CHECK_VALUE } from './print-answer.js';
+import { CHECK_MARK } from './print-answer.js';
 
 export interface CheckError {
   readonly message: string;

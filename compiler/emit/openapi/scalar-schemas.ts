@@ -1,7 +1,7 @@
 /**
  * compiler/emit/openapi: the JSON Schema of one scalar attribute, as returned (output) and as accepted in
  * a request body (input, with the attribute's constraints and default). Pure. `nullable` is only ever
- * set next to a `type`, because Ajv (openapi-backend) refuses it otherwise.
+ * set next to a `type`, because Ajv (the engine's contract checks, and client tools built on it) refuses it otherwise.
  */
 import type { ScalarAttribute, ScalarType } from '../../model/types.js';
 import type { Schema } from './schema-names.js';

@@ -12,7 +12,7 @@ export type Schema = Record<string, unknown>;
 export const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
 
 /**
- * Only `null`. OpenAPI 3.0 has no null type and Ajv (used by openapi-backend) refuses `nullable`
+ * Only `null`. OpenAPI 3.0 has no null type and Ajv refuses `nullable`
  * without `type`, so `X | null` is written `oneOf: [X, NULL_ONLY]` whenever X is a $ref.
  */
 export const NULL_ONLY: Schema = { type: 'object', nullable: true, enum: [null] };
@@ -21,7 +21,7 @@ export const NULL_ONLY: Schema = { type: 'object', nullable: true, enum: [null] 
 export const orNull = (schema: Schema): Schema => ({ oneOf: [schema, NULL_ONLY] });
 
 /**
- * Attach a description. A `$ref` may not have siblings (openapi-backend rejects them), so a bare
+ * Attach a description. A `$ref` may not have siblings (Ajv-based tools reject them), so a bare
  * reference is wrapped: `describe('x', ref('A'))` -> `{ description: 'x', allOf: [{ $ref }] }`.
  */
 export function describe(description: string | undefined, schema: Schema): Schema {

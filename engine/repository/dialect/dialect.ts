@@ -1,13 +1,15 @@
 /**
- * engine/repository/dialect: everything SQLite and PostgreSQL do differently, behind one interface,
- * so the query compilers and runners never branch on the client name. Each method returns SQL text
- * (identifiers already quoted by the caller) or a driver-ready value; no I/O except lockSchema.
+ * engine/repository/dialect: everything SQLite, PostgreSQL and MySQL/MariaDB do differently, behind
+ * one interface, so the query compilers, runners, stores and the schema sync never branch on the
+ * client name. Each method returns SQL text (identifiers already quoted by the caller unless it
+ * says otherwise) or a driver-ready value; no I/O except lockSchema and the driver's (driver.ts).
  */
 import type { Knex } from 'knex';
 import type { QuireError } from '../../errors/errors.js';
 import type { Sql } from '../query/sql.js';
 import type { ValueForm } from '../../response/answer-shape.js';
 import type { StorageKind } from '../storage-map.js';
+import type { Driver } from './driver.js';
 
 /** Column roles beyond scalar storage kinds: foreign-key id columns and link-order columns. */
 export type ColumnKind = StorageKind | 'ref' | 'order';
@@ -18,7 +20,12 @@ export type MatchMode = 'contains' | 'startsWith' | 'endsWith';
 export type FieldResolver = (table: string | undefined, column: string) => string;
 
 export interface Dialect {
+  /** which database; branched on only inside dialect/ */
   readonly name: DialectName;
+  /** the database's name for people (`quire indexes`' header) */
+  readonly title: string;
+  /** how statements reach the driver's connections, and how those are watched and ended */
+  readonly driver: Driver;
   /** SQL type of a column of this kind in CREATE TABLE / ADD COLUMN */
   columnType(kind: ColumnKind): string;
   /** a bound value or expression read as this kind (`CAST(? AS integer)`; MySQL: `CAST(? AS unsigned)`) */
@@ -59,12 +66,50 @@ export interface Dialect {
    * older MariaDB, where writes read their result header instead (mysql-returning.ts)
    */
   readonly insertReturning: boolean;
+  /** UPDATE ... RETURNING is understood (SQLite, PostgreSQL; not MySQL or MariaDB) */
+  readonly updateReturning: boolean;
   /**
-   * 'mysql' on MySQL proper (not MariaDB), whose DDL differs: no IF [NOT] EXISTS on indexes, and a
-   * long text column cannot be a key part, so unique indexes take the SHA-256 of its whole value
-   * instead (a functional key part; MariaDB's unique keys hash long text themselves)
+   * INSERTs inside WITH, each reading the rows the one before it wrote (PostgreSQL's data-modifying
+   * CTEs): a create with its links, components and media is one statement (write/create-statement.ts)
    */
-  readonly mysqlServer?: 'mysql';
+  readonly writingCtes: boolean;
+  /** schema statements run inside the transaction and roll back with it (MySQL commits each by itself) */
+  readonly transactionalDdl: boolean;
+  /**
+   * what follows the VALUES of an INSERT that updates the row it collides with on unique `columns`
+   * (quoted), before the assignments: `ON CONFLICT ("bucket") DO UPDATE SET`; MySQL: `ON DUPLICATE KEY
+   * UPDATE`, whose assignments run left to right, each seeing the ones before it
+   */
+  onConflictUpdate(columns: readonly string[]): string;
+  /** the type a text column needs for values past 64 KB where plain `text` stops there (MySQL: `longtext`) */
+  readonly longText?: string;
+  /**
+   * The statements changing `column` of `table` (names unquoted here) to SQL `type` (from kind `from`
+   * to kind `to`), keeping its values: PostgreSQL `ALTER COLUMN ... TYPE ... USING`, MySQL `MODIFY COLUMN`,
+   * SQLite (no ALTER COLUMN) nothing between kinds of one affinity, else a copy into a new column.
+   */
+  retypeColumn(table: string, column: string, type: string, from: string | undefined, to: string | undefined): string[];
+  /** whether retypeColumn moves the values into a new column, so the column's indexes must be made again */
+  retypeMovesData(from: string | undefined, to: string | undefined): boolean;
+  /**
+   * what ADD COLUMN of quoted `column` appends for its foreign key `references` (`REFERENCES "t" ("id") ...`):
+   * the clause itself; MySQL, which ignores it on a column, a constraint of its own named `constraint`
+   */
+  columnReference(constraint: string, column: string, references: string): string;
+  /**
+   * one key part of an index on quoted `column` of this kind: the column itself; on MySQL (not MariaDB)
+   * a long text column of a unique index keys by the SHA-256 of its whole value, `(SHA2("summary", 256))`
+   * (a prefix would make long values that begin alike collide; MariaDB hashes long unique keys itself)
+   */
+  keyPart(column: string, kind: ColumnKind | 'increments' | undefined, unique: boolean): string;
+  /** CREATE [UNIQUE] INDEX of quoted `name` on quoted `table` over `keyParts`, IF NOT EXISTS where understood (not MySQL) */
+  createIndex(name: string, table: string, keyParts: string, unique: boolean): string;
+  /**
+   * an index statement for an operator to run in the database's own client, names unquoted here:
+   * `CREATE INDEX IF NOT EXISTS "n" ON "t" ("c");`, MySQL `CREATE INDEX \`n\` ON \`t\` (\`c\`);` (the client's
+   * default quoting; MySQL 8 has no IF NOT EXISTS there: run twice, it stops at "Duplicate key name")
+   */
+  operatorIndex(name: string, table: string, columns: readonly string[]): string;
   /**
    * how this database writes a value as the JSON text of an answer, when it writes answers in one
    * statement (answer/answer-statement.ts); absent: answers are printed in Node

@@ -7,9 +7,11 @@
  */
 import type { Knex } from 'knex';
 import { messages, ServiceUnavailableError, ValidationError, validationIssue, type QuireError } from '../../errors/index.js';
+import { backquoteId, quoteId } from '../naming.js';
 import { sql, type Sql } from '../query/sql.js';
 import type { StorageKind } from '../storage-map.js';
 import { LIKE_ESCAPE, likePattern, type ColumnKind, type Dialect, type FieldResolver, type MatchMode } from './dialect.js';
+import { mysqlDriver } from './mysql-driver.js';
 import { uniqueViolation } from './unique-violation.js';
 
 /** the collation of every text column and text comparison: code point order, trailing spaces count */
@@ -80,10 +82,27 @@ function bind(kind: StorageKind, value: unknown): unknown {
 
 export const mysqlDialect: Dialect = {
   name: 'mysql',
+  title: 'MySQL/MariaDB',
+  driver: mysqlDriver,
   // MariaDB 10.6+ and MySQL 8 (the webhook outbox claims its rows with it)
   skipLocked: ' FOR UPDATE SKIP LOCKED',
   // MariaDB 10.5+; the server's version decides at connect (mysqlDialectOf)
   insertReturning: true,
+  // neither MySQL nor MariaDB has UPDATE ... RETURNING
+  updateReturning: false,
+  writingCtes: false,
+  // each DDL statement commits the transaction it runs in
+  transactionalDdl: false,
+  onConflictUpdate: () => 'ON DUPLICATE KEY UPDATE',
+  longText: 'longtext',
+  retypeColumn: (table, column, type) => [`ALTER TABLE ${quoteId(table)} MODIFY COLUMN ${quoteId(column)} ${type}`],
+  retypeMovesData: () => false,
+  // MySQL ignores a REFERENCES clause on a column: the foreign key is a constraint of its own there
+  columnReference: (constraint, column, references) => `, ADD CONSTRAINT ${constraint} FOREIGN KEY (${column}) ${references}`,
+  keyPart: (column) => column,
+  createIndex: (name, table, keyParts, unique) => `CREATE ${unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${name} ON ${table} (${keyParts})`,
+  // plain CREATE INDEX: MySQL 8 has none with IF NOT EXISTS; backquotes, the mysql client's default
+  operatorIndex: (name, table, columns) => `CREATE INDEX ${backquoteId(name)} ON ${backquoteId(table)} (${columns.map(backquoteId).join(', ')});`,
   columnType: (kind) => COLUMN_TYPES[kind],
   cast: (expr, kind) => `CAST(${expr} AS ${CAST_TYPES[kind] ?? COLUMN_TYPES[kind]})`,
   selectExpr: (expr) => expr,
@@ -148,8 +167,9 @@ export function insertReturningOf(version: string): boolean {
 /**
  * The MySQL dialect of one server, by its version: INSERT ... RETURNING when the server has it
  * (insertReturningOf) unless `returning` (the database URL's `?returning=`) forces it; MySQL (not
- * MariaDB): its no-pad binary collation's name, no IF EXISTS on DROP INDEX, and unique keys on long
- * text hashed (Dialect.mysqlServer).
+ * MariaDB): its no-pad binary collation's name, no IF [NOT] EXISTS on DROP and CREATE INDEX, unique
+ * keys on long text hashed (a long text column cannot be a key part there), and a retyped column's
+ * indexes made again (a column becoming long text cannot stay a plain key part).
  */
 export function mysqlDialectFor(version: string, returning: string | null, base: Dialect = mysqlDialect): Dialect {
   if (returning !== null && returning !== 'true' && returning !== 'false') throw new Error(`quire repository: the database URL's returning= must be true or false, got "${returning}"`);
@@ -158,10 +178,12 @@ export function mysqlDialectFor(version: string, returning: string | null, base:
   return {
     ...base,
     insertReturning,
-    mysqlServer: 'mysql',
     tableCollation: MYSQL8_COLLATION,
     textExpr: textExprIn(MYSQL8_COLLATION),
     dropIndex: (name, table) => `DROP INDEX ${name} ON ${table}`,
+    createIndex: (name, table, keyParts, unique) => `CREATE ${unique ? 'UNIQUE ' : ''}INDEX ${name} ON ${table} (${keyParts})`,
+    keyPart: (column, kind, unique) => (unique && kind === 'text' ? `(SHA2(${column}, 256))` : column),
+    retypeMovesData: () => true,
   };
 }
 

@@ -4,9 +4,11 @@
  * (23505 unique, 22xxx bad values, connection classes 08/53/57 and socket errors -> 503).
  */
 import { messages, ServiceUnavailableError, ValidationError, validationIssue, type QuireError } from '../../errors/index.js';
+import { quoteId } from '../naming.js';
 import { sql, type Sql } from '../query/sql.js';
 import type { StorageKind } from '../storage-map.js';
 import { LIKE_ESCAPE, likePattern, type ColumnKind, type Dialect, type FieldResolver, type MatchMode } from './dialect.js';
+import { pgDriver } from './pg-driver.js';
 import { postgresJson } from './postgres-json.js';
 import { uniqueViolation } from './unique-violation.js';
 
@@ -36,6 +38,8 @@ const BAD_VALUE: Record<string, () => string> = {
 
 export const postgresDialect: Dialect = {
   name: 'postgres',
+  title: 'PostgreSQL',
+  driver: pgDriver,
   columnType: (kind) => COLUMN_TYPES[kind],
   cast: (expr, kind) => `CAST(${expr} AS ${COLUMN_TYPES[kind]})`,
   orderBy: (expr, direction, nulls) => `${expr} ${direction.toUpperCase()} NULLS ${nulls.toUpperCase()}`,
@@ -69,8 +73,18 @@ export const postgresDialect: Dialect = {
     return undefined;
   },
   insertReturning: true,
+  updateReturning: true,
+  writingCtes: true,
+  transactionalDdl: true,
   json: postgresJson,
   skipLocked: ' FOR UPDATE SKIP LOCKED',
+  onConflictUpdate: (columns) => `ON CONFLICT (${columns.join(', ')}) DO UPDATE SET`,
+  retypeColumn: (table, column, type) => [`ALTER TABLE ${quoteId(table)} ALTER COLUMN ${quoteId(column)} TYPE ${type} USING ${quoteId(column)}::${type}`],
+  retypeMovesData: () => false,
+  columnReference: (_constraint, _column, references) => ` ${references}`,
+  keyPart: (column) => column,
+  createIndex: (name, table, keyParts, unique) => `CREATE ${unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${name} ON ${table} (${keyParts})`,
+  operatorIndex: (name, table, columns) => `CREATE INDEX IF NOT EXISTS ${quoteId(name)} ON ${quoteId(table)} (${columns.map(quoteId).join(', ')});`,
   async lockSchema(trx): Promise<void> {
     // a migration (an index over a big table, a retyped column) and the wait for another
     // instance's sync may take longer than the statement timeout of requests

@@ -4,9 +4,11 @@
  * selected as text so they survive JavaScript numbers, result codes mapped to engine errors.
  */
 import { messages, ServiceUnavailableError, ValidationError, validationIssue, type QuireError } from '../../errors/index.js';
+import { quoteId } from '../naming.js';
 import { sql, type Sql } from '../query/sql.js';
 import type { StorageKind } from '../storage-map.js';
 import type { ColumnKind, Dialect, FieldResolver, MatchMode } from './dialect.js';
+import { sqliteDriver } from './sqlite-driver.js';
 import { uniqueViolation } from './unique-violation.js';
 
 const COLUMN_TYPES: Record<ColumnKind, string> = {
@@ -23,10 +25,15 @@ function escapeGlob(value: string): string {
   return value.replace(/[*?[]/g, (c) => `[${c}]`);
 }
 
+/** declared types that share an affinity: retyping between them needs no data move */
+const SAME_AFFINITY = new Set(['varchar>text', 'integer>bigint']);
+
 const CONNECTION_CODES = /^SQLITE_(BUSY|LOCKED|CANTOPEN|IOERR|FULL|READONLY|NOTADB|CORRUPT|PERM|AUTH)/;
 
 export const sqliteDialect: Dialect = {
   name: 'sqlite',
+  title: 'SQLite',
+  driver: sqliteDriver,
   columnType: (kind) => COLUMN_TYPES[kind],
   cast: (expr, kind) => `CAST(${expr} AS ${COLUMN_TYPES[kind]})`,
   orderBy: (expr, direction, nulls) => `${expr} ${direction.toUpperCase()} NULLS ${nulls.toUpperCase()}`,
@@ -71,7 +78,22 @@ export const sqliteDialect: Dialect = {
     return undefined;
   },
   insertReturning: true,
+  updateReturning: true,
+  writingCtes: false,
+  transactionalDdl: true,
   skipLocked: '',
+  onConflictUpdate: (columns) => `ON CONFLICT (${columns.join(', ')}) DO UPDATE SET`,
+  // no ALTER COLUMN: the values are copied into a new column of the new type, which takes the old one's name
+  retypeColumn(table, column, type, from, to) {
+    if (SAME_AFFINITY.has(`${from}>${to}`)) return [];
+    const [t, c, tmp] = [quoteId(table), quoteId(column), quoteId(`${column}__quire_retype`)];
+    return [`ALTER TABLE ${t} ADD COLUMN ${tmp} ${type}`, `UPDATE ${t} SET ${tmp} = ${c}`, `ALTER TABLE ${t} DROP COLUMN ${c}`, `ALTER TABLE ${t} RENAME COLUMN ${tmp} TO ${c}`];
+  },
+  retypeMovesData: (from, to) => !SAME_AFFINITY.has(`${from}>${to}`),
+  columnReference: (_constraint, _column, references) => ` ${references}`,
+  keyPart: (column) => column,
+  createIndex: (name, table, keyParts, unique) => `CREATE ${unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${name} ON ${table} (${keyParts})`,
+  operatorIndex: (name, table, columns) => `CREATE INDEX IF NOT EXISTS ${quoteId(name)} ON ${quoteId(table)} (${columns.map(quoteId).join(', ')});`,
   async lockSchema(): Promise<void> {
     // SQLite: the write transaction itself excludes other writers (busy_timeout waits for it)
   },

@@ -9,7 +9,6 @@ import { qualified, quoteId } from '../naming.js';
 import { rootConditions } from '../query/root-conditions.js';
 import { compileSort } from '../query/compile-sort.js';
 import type { WhereScope } from '../query/compile-where.js';
-import { selectFields } from '../query/select-fields.js';
 import { AliasCounter, combine, joinSql, list, rawBindings, sql } from '../query/sql.js';
 import type { RunContext } from '../run-context.js';
 import { runSqlValues } from '../run-sql.js';
@@ -41,7 +40,7 @@ export async function loadLinked(
     const scope: WhereScope = { storage: ctx.storage, dialect: ctx.dialect, aliases: new AliasCounter() };
     const l = scope.aliases.next('l');
     const t = scope.aliases.next();
-    const selection = selectFields(target, spec.fields, t, ctx.dialect);
+    const selection = ctx.selections.of(target, spec.fields, t);
     const ids = list(chunk);
     const where = combine([
       sql(`${qualified(l, link.owner)} IN ${ids.text}`, ids.bindings),

@@ -8,7 +8,7 @@ import type { ComponentAttribute, DynamicZoneAttribute } from '../../../compiler
 import type { Entry, PopulateSpec, PublicationState } from '../../plan/types.js';
 import { zoneItemSpec } from '../../plan/zone-item-spec.js';
 import { qualified, quoteId } from '../naming.js';
-import { selectFields, type Selection } from '../query/select-fields.js';
+import type { Selection } from '../query/select-fields.js';
 import { combine, list, rawBindings, sql } from '../query/sql.js';
 import type { RunContext } from '../run-context.js';
 import { typeOf, type TypeStorage } from '../storage-map.js';
@@ -46,7 +46,7 @@ export async function populateDynamicZone(
   const parts = listed.map((uid, i) => {
     const component = typeOf(ctx.storage, uid);
     const alias = `c${i}`;
-    const selection = selectFields(component, itemSpec(spec, uid, component).fields, alias, ctx.dialect, `${alias}__`);
+    const selection = ctx.selections.of(component, itemSpec(spec, uid, component).fields, alias, `${alias}__`);
     const part = { uid, component, alias, selection, at };
     at += selection.columns.length;
     return part;

@@ -5,6 +5,7 @@
  */
 import { messages, ValidationError } from '../../errors/index.js';
 import type { Entry } from '../../plan/types.js';
+import { LRUCache } from 'lru-cache';
 import type { Dialect } from '../dialect/dialect.js';
 import { qualified, quoteId } from '../naming.js';
 import type { FieldColumn, TypeStorage } from '../storage-map.js';
@@ -20,15 +21,28 @@ export interface Selection {
   readonly decodeAt: (row: readonly unknown[], at: number) => Entry;
 }
 
-/** selections by shape (alias, prefix, fields) per type and dialect, so a repeated query shape costs a lookup */
-const SHAPES = new WeakMap<TypeStorage, Map<string, Selection>>();
-const SHAPES_PER_TYPE = 256;
+/** selections kept: one per type, alias, prefix and fields a read used (bounded) */
+const SELECTIONS_KEPT = 2000;
 
+/**
+ * The selections of one repository (one dialect), each built once per type and shape (alias,
+ * prefix, fields): a repeated query shape costs a lookup, not a decoder compiled anew.
+ */
+export class Selections {
+  private readonly kept = new LRUCache<string, Selection>({ max: SELECTIONS_KEPT });
+
+  constructor(private readonly dialect: Dialect) {}
+
+  of(type: TypeStorage, fields: readonly string[] | undefined, alias: string, prefix = ''): Selection {
+    const key = `${type.uid} ${alias} ${prefix} ${fields === undefined ? '*' : `[${fields.join(',')}]`}`;
+    let selection = this.kept.get(key);
+    if (!selection) this.kept.set(key, (selection = selectFields(type, fields, alias, this.dialect, prefix)));
+    return selection;
+  }
+}
+
+/** the columns `fields` of `type` (every default field when undefined) at `alias`, with their row decoders */
 export function selectFields(type: TypeStorage, fields: readonly string[] | undefined, alias: string, dialect: Dialect, prefix = ''): Selection {
-  const key = `${dialect.name} ${alias} ${prefix} ${fields === undefined ? '*' : `[${fields.join(',')}]`}`;
-  let shapes = SHAPES.get(type);
-  const known = shapes?.get(key);
-  if (known) return known;
   const names = ['id', ...(fields ?? type.defaultFields).filter((f) => f !== 'id')];
   const columns = [...new Set(names)].map((name) => {
     const f = type.fields.get(name);
@@ -36,11 +50,7 @@ export function selectFields(type: TypeStorage, fields: readonly string[] | unde
     return f;
   });
   const text = columns.map((c) => `${dialect.selectExpr(qualified(alias, c.column), c.kind)} AS ${quoteId(prefix + c.field)}`).join(', ');
-  const selection: Selection = Object.freeze({ text, columns, decode: compileDecoder(columns, prefix, dialect), decodeAt: compileDecoder(columns, undefined, dialect) });
-  if (!shapes) SHAPES.set(type, (shapes = new Map()));
-  if (shapes.size >= SHAPES_PER_TYPE) shapes.clear();
-  shapes.set(key, selection);
-  return selection;
+  return Object.freeze({ text, columns, decode: compileDecoder(columns, prefix, dialect), decodeAt: compileDecoder(columns, undefined, dialect) });
 }
 
 type RowDecoder = (row: Record<string, unknown>) => Entry;

@@ -1,8 +1,9 @@
 /**
  * engine/repository/query: a SQL fragment is text with `?` placeholders plus its bindings, in order.
- * Query compilers build fragments (identifiers already quoted) and hand them to knex.raw/whereRaw.
- * Pure values; nothing here talks to a database.
+ * Query compilers and the write path build fragments (identifiers already quoted) and send them
+ * through run-sql.ts. Pure values; nothing here talks to a database.
  */
+import { quoteId } from '../naming.js';
 
 export interface Sql {
   readonly text: string;
@@ -31,6 +32,23 @@ export function combine(parts: readonly Sql[], op: 'AND' | 'OR'): Sql {
 /** `(?, ?, ?)` for a list of values. */
 export function list(values: readonly unknown[]): Sql {
   return sql(`(${values.map(() => '?').join(', ')})`, values);
+}
+
+/** `"column" = ?` for an unquoted column name: `columnIs('entity_id', 7)` -> `"entity_id" = ?` [7] */
+export function columnIs(column: string, value: unknown): Sql {
+  return sql(`${quoteId(column)} = ?`, [value]);
+}
+
+/** `"column" IN (?, ?)` for an unquoted column name; FALSE for no values */
+export function columnIn(column: string, values: readonly unknown[]): Sql {
+  if (values.length === 0) return FALSE_SQL;
+  const l = list(values);
+  return sql(`${quoteId(column)} IN ${l.text}`, l.bindings);
+}
+
+/** conditions joined with AND, bindings in text order: `"a" = ? AND "b" IN (?, ?)` */
+export function allOf(...parts: readonly Sql[]): Sql {
+  return joinSql(parts, ' AND ');
 }
 
 /** Hands out table aliases t0, t1, ... unique within one statement. */

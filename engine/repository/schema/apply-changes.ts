@@ -13,9 +13,6 @@ import type { SchemaSnapshot } from './schema-snapshot.js';
 
 type Index = { name: string; columns: readonly string[]; unique: boolean };
 
-/** SQLite declared types that share an affinity: retyping between them needs no data move. */
-const SAME_SQLITE_AFFINITY = new Set(['varchar>text', 'integer>bigint']);
-
 /** A unique index the table's existing rows did not allow: created as a plain index instead. */
 export interface DeferredUnique {
   table: string;
@@ -97,10 +94,7 @@ function columnDef(defs: Map<string, TableDef>, c: PlannedChange): ColumnDef {
 
 /** True when retyping moves the values into a new column (so its indexes must be rebuilt). */
 function movesData(dialect: Dialect, c: PlannedChange): boolean {
-  if (c.destructive) return true;
-  // MySQL: a column becoming long text cannot stay a plain key part (its indexes come back hashed)
-  if (dialect.mysqlServer === 'mysql' && c.kind === 'alter-column') return true;
-  return dialect.name === 'sqlite' && !SAME_SQLITE_AFFINITY.has(`${c.from}>${c.to}`);
+  return c.destructive || dialect.retypeMovesData(c.from, c.to);
 }
 
 export async function createTable(trx: Knex.Transaction, dialect: Dialect, def: TableDef): Promise<void> {
@@ -124,12 +118,7 @@ export async function createTable(trx: Knex.Transaction, dialect: Dialect, def: 
  * alike collide): `(SHA2("summary", 256))`. The index keeps its name, so a duplicate still names it.
  */
 export function keyParts(dialect: Dialect, idx: Index | IndexDef, def: TableDef | undefined): string {
-  return idx.columns
-    .map((c) => {
-      const hashed = dialect.mysqlServer === 'mysql' && idx.unique && def?.columns.find((col) => col.name === c)?.kind === 'text';
-      return hashed ? `(SHA2(${quoteId(c)}, 256))` : quoteId(c);
-    })
-    .join(', ');
+  return idx.columns.map((c) => dialect.keyPart(quoteId(c), def?.columns.find((col) => col.name === c)?.kind, idx.unique)).join(', ');
 }
 
 /**
@@ -153,43 +142,26 @@ export function createTableText(dialect: Dialect, def: TableDef, collation: stri
 
 async function addColumn(trx: Knex.Transaction, dialect: Dialect, table: string, col: ColumnDef): Promise<void> {
   const target = col.references ? `REFERENCES ${quoteId(col.references)} ("id") ON DELETE CASCADE` : '';
-  // MySQL ignores a REFERENCES clause on a column: the foreign key is a constraint of its own there
-  const ref = !target ? '' : dialect.name === 'mysql' ? `, ADD CONSTRAINT ${quoteId(indexName(table, `${col.name}_fk`))} FOREIGN KEY (${quoteId(col.name)}) ${target}` : ` ${target}`;
+  const ref = target ? dialect.columnReference(quoteId(indexName(table, `${col.name}_fk`)), quoteId(col.name), target) : '';
   await trx.raw(`ALTER TABLE ${quoteId(table)} ADD COLUMN ${quoteId(col.name)} ${dialect.columnType(col.kind as Exclude<ColumnDef['kind'], 'increments'>)}${ref}`);
 }
 
 /**
- * Widening on PostgreSQL: ALTER COLUMN ... TYPE with a cast. On SQLite (no ALTER COLUMN): same
- * affinity needs nothing; otherwise copy into a new column, drop the old one, rename. A destructive
- * change (allowed by the caller) replaces the column, values dropped, on both.
+ * Widening keeps the values (Dialect.retypeColumn: ALTER COLUMN ... TYPE on PostgreSQL, MODIFY COLUMN
+ * on MySQL, a copy into a new column on SQLite). A destructive change (allowed by the caller)
+ * replaces the column, values dropped, on every database.
  */
 async function retypeColumn(trx: Knex.Transaction, dialect: Dialect, c: PlannedChange, col: ColumnDef): Promise<void> {
-  const table = quoteId(c.table);
-  const column = quoteId(c.column as string);
-  const type = dialect.columnType(col.kind as Exclude<ColumnDef['kind'], 'increments'>);
   if (c.destructive) {
-    await trx.raw(`ALTER TABLE ${table} DROP COLUMN ${column}`);
+    await trx.raw(`ALTER TABLE ${quoteId(c.table)} DROP COLUMN ${quoteId(c.column as string)}`);
     await addColumn(trx, dialect, c.table, col);
     return;
   }
-  if (dialect.name === 'postgres') {
-    await trx.raw(`ALTER TABLE ${table} ALTER COLUMN ${column} TYPE ${type} USING ${column}::${type}`);
-    return;
-  }
-  if (dialect.name === 'mysql') {
-    await trx.raw(`ALTER TABLE ${table} MODIFY COLUMN ${column} ${type}`);
-    return;
-  }
-  if (SAME_SQLITE_AFFINITY.has(`${c.from}>${c.to}`)) return;
-  const tmp = quoteId(`${c.column}__quire_retype`);
-  await trx.raw(`ALTER TABLE ${table} ADD COLUMN ${tmp} ${type}`);
-  await trx.raw(`UPDATE ${table} SET ${tmp} = ${column}`);
-  await trx.raw(`ALTER TABLE ${table} DROP COLUMN ${column}`);
-  await trx.raw(`ALTER TABLE ${table} RENAME COLUMN ${tmp} TO ${column}`);
+  const type = dialect.columnType(col.kind as Exclude<ColumnDef['kind'], 'increments'>);
+  for (const statement of dialect.retypeColumn(c.table, c.column as string, type, c.from, c.to)) await trx.raw(statement);
 }
 
 async function createIndex(trx: Knex.Transaction, dialect: Dialect, table: string, idx: Index | IndexDef, def: TableDef | undefined): Promise<void> {
-  const cols = keyParts(dialect, idx, def);
-  // MySQL has no CREATE INDEX IF NOT EXISTS (the sync adds an index only where its snapshot has none)
-  await trx.raw(`CREATE ${idx.unique ? 'UNIQUE ' : ''}INDEX ${dialect.mysqlServer === 'mysql' ? '' : 'IF NOT EXISTS '}${quoteId(idx.name)} ON ${quoteId(table)} (${cols})`);
+  // without IF NOT EXISTS where the database has none (MySQL): the sync adds an index only where its snapshot has none
+  await trx.raw(dialect.createIndex(quoteId(idx.name), quoteId(table), keyParts(dialect, idx, def), idx.unique));
 }

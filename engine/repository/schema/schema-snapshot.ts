@@ -1,12 +1,12 @@
 /**
  * engine/repository/schema: the snapshot of what was last synced (kept in quire_schema_state), so a
  * later sync can tell an added attribute from a removed one and a widened type from an incompatible
- * one without reading each database's catalog. Plain JSON in its one row (SchemaStateModel); read and
- * written inside the sync transaction.
+ * one without reading each database's catalog. Plain JSON in its one row (id 1); read and written
+ * inside the sync transaction with knex's builder, as quire's own tables are made.
  */
 import type { Knex } from 'knex';
+import type { Dialect } from '../dialect/dialect.js';
 import { SCHEMA_STATE_TABLE } from '../naming.js';
-import { SchemaStateModel } from '../stores/internal-models.js';
 import type { DesiredSchema, IndexDef, TableRole } from './table-defs.js';
 
 export interface TableSnapshot {
@@ -39,14 +39,15 @@ export function snapshotOf(schema: DesiredSchema): SchemaSnapshot {
 
 /**
  * Create the state table when missing; true when it was created. The snapshot is a long text (a
- * project of 200 content-types writes ~150 KB): on MySQL/MariaDB `text` holds 64 KB, and a table an
- * earlier version made with it is widened here.
+ * project of 200 content-types writes ~150 KB): where `text` holds 64 KB (MySQL/MariaDB,
+ * Dialect.longText), a table an earlier version made with it is widened here.
  */
-export async function ensureStateTable(trx: Knex.Transaction): Promise<boolean> {
+export async function ensureStateTable(trx: Knex.Transaction, dialect: Dialect): Promise<boolean> {
   if (await trx.schema.hasTable(SCHEMA_STATE_TABLE)) {
-    if (trx.client.config.client === 'mysql2') {
+    const longText = dialect.longText;
+    if (longText !== undefined) {
       const info = await trx(SCHEMA_STATE_TABLE).columnInfo('snapshot');
-      if (info.type !== 'longtext') await trx.schema.alterTable(SCHEMA_STATE_TABLE, (t) => void t.text('snapshot', 'longtext').notNullable().alter());
+      if (info.type !== longText) await trx.schema.alterTable(SCHEMA_STATE_TABLE, (t) => void t.text('snapshot', longText).notNullable().alter());
     }
     return false;
   }
@@ -64,7 +65,7 @@ export async function ensureStateTable(trx: Knex.Transaction): Promise<boolean> 
  * (introspect) and writes the snapshot anew.
  */
 export async function readSnapshot(trx: Knex.Transaction): Promise<SchemaSnapshot | undefined> {
-  const row = await SchemaStateModel.query(trx).findById(1).select('snapshot');
+  const row: { snapshot: string } | undefined = await trx(SCHEMA_STATE_TABLE).where('id', 1).first('snapshot');
   if (!row) return undefined;
   try {
     return JSON.parse(row.snapshot) as SchemaSnapshot;
@@ -76,8 +77,8 @@ export async function readSnapshot(trx: Knex.Transaction): Promise<SchemaSnapsho
 /** The snapshot in the state table's one row (replacing the row there is, an unreadable one included). */
 export async function writeSnapshot(trx: Knex.Transaction, snapshot: SchemaSnapshot): Promise<void> {
   const row = { snapshot: JSON.stringify(snapshot), synced_at: new Date().toISOString() };
-  const patched = await SchemaStateModel.query(trx).findById(1).patch(row);
-  if (patched === 0) await SchemaStateModel.query(trx).insert({ id: 1, ...row });
+  const patched = await trx(SCHEMA_STATE_TABLE).where('id', 1).update(row);
+  if (patched === 0) await trx(SCHEMA_STATE_TABLE).insert({ id: 1, ...row });
 }
 
 /**

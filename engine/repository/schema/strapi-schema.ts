@@ -7,7 +7,8 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { NormalizedModel } from '../../../compiler/model/types.js';
-import { backquoteId, quoteId } from '../naming.js';
+import type { DialectName } from '../dialect/dialect.js';
+import { dialectNamed } from '../dialect/dialect-of.js';
 import { desiredSchema } from './desired-schema.js';
 import type { DesiredSchema, TableDef } from './table-defs.js';
 
@@ -65,21 +66,20 @@ export const SPEED_INDEX_PREFIX = 'quire_';
  * composite ones of link tables, `published_at`), as `CREATE INDEX IF NOT EXISTS` statements for an
  * operator to run (uniqueness stays Strapi's business). Each name
  * gets the `quire_` prefix so it never takes the name of an index or constraint Strapi creates.
- * `mysql`: backquoted names and a plain CREATE INDEX (MySQL 8 has no IF NOT EXISTS there; run twice,
- * the second run stops at the first "Duplicate key name").
+ * Each statement as the database's own client takes it (Dialect.operatorIndex): `mysql`, backquoted
+ * names and a plain CREATE INDEX (MySQL 8 has no IF NOT EXISTS there; run twice, the second run stops
+ * at the first "Duplicate key name").
  *   speedIndexSql(model) -> ['CREATE INDEX IF NOT EXISTS "quire_articles_published_at_index" ON "articles" ("published_at");', ...]
  *   speedIndexSql(model, 'mysql') -> ['CREATE INDEX `quire_articles_published_at_index` ON `articles` (`published_at`);', ...]
  */
-export function speedIndexSql(model: NormalizedModel, client: 'postgres' | 'sqlite' | 'mysql' = 'postgres'): string[] {
+export function speedIndexSql(model: NormalizedModel, client: DialectName = 'postgres'): string[] {
   const out: string[] = [];
-  const mysql = client === 'mysql';
-  const q = mysql ? backquoteId : quoteId;
+  const dialect = dialectNamed(client);
   for (const t of splitSchema(desiredSchema(model)).strapi) {
     for (const idx of t.indexes) {
       // Strapi indexes every column of a link table on its own: only quire's composite indexes are new there
       if (idx.unique || (idx.columns.length === 1 && t.role !== 'content' && t.role !== 'component')) continue;
-      const name = prefixed(idx.name);
-      out.push(`CREATE INDEX ${mysql ? '' : 'IF NOT EXISTS '}${q(name)} ON ${q(t.name)} (${idx.columns.map(q).join(', ')});`);
+      out.push(dialect.operatorIndex(prefixed(idx.name), t.name, idx.columns));
     }
   }
   return out;

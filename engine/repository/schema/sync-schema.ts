@@ -139,7 +139,7 @@ async function syncOnce(knex: Knex, model: NormalizedModel, opts: SyncOptions, b
  * next sync plans only what is still missing.
  */
 async function syncLocked(trx: Knex.Transaction, dialect: Dialect, schema: DesiredSchema, opts: SyncOptions, strapi: boolean): Promise<SyncReport> {
-  const created = await ensureStateTable(trx);
+  const created = await ensureStateTable(trx, dialect);
   const stored = created ? undefined : await readSnapshot(trx);
   const prev = stored ? (strapi ? only(stored, schema) : stored) : await introspect(trx, schema);
   const planned = diffSchema(prev, schema);

@@ -1,35 +1,36 @@
 /**
- * engine/repository/stores: the admin user store on quire_admin_users (AdminUserModel). Admins exist
- * so API tokens can belong to someone: writes through such a token record created_by_id /
- * updated_by_id. Emails are stored lower-cased; the password is a bcrypt hash made by the caller.
+ * engine/repository/stores: the admin user store on quire_admin_users. Admins exist so API tokens can
+ * belong to someone: writes through such a token record created_by_id / updated_by_id. Emails are
+ * stored lower-cased; the password is a bcrypt hash made by the caller. SQL text through run-sql.ts.
  */
+import { ADMIN_USERS_TABLE, quoteId } from '../naming.js';
 import type { RunContext } from '../run-context.js';
+import { runSql, type Row } from '../run-sql.js';
 import type { AdminUserRecord } from '../types.js';
-import { AdminUserModel } from './internal-models.js';
-import { modelQuery } from './model-query.js';
+import { insertRow } from '../write/insert-rows.js';
 
-function toRecord(row: AdminUserModel): AdminUserRecord {
+function toRecord(row: Row): AdminUserRecord {
   return {
     id: Number(row.id),
     email: String(row.email),
-    firstname: row.firstname ?? null,
-    lastname: row.lastname ?? null,
+    firstname: (row.firstname as string | null | undefined) ?? null,
+    lastname: (row.lastname as string | null | undefined) ?? null,
     passwordHash: String(row.password),
   };
 }
 
 export async function createAdminUser(ctx: RunContext, admin: Omit<AdminUserRecord, 'id'>): Promise<AdminUserRecord> {
-  const row = await modelQuery(ctx, AdminUserModel).insert({
+  const row = {
     email: admin.email.toLowerCase(),
-    firstname: admin.firstname,
-    lastname: admin.lastname,
+    firstname: admin.firstname ?? null,
+    lastname: admin.lastname ?? null,
     password: admin.passwordHash,
     created_at: new Date().toISOString(),
-  });
-  return toRecord(row);
+  };
+  return toRecord({ ...row, id: await insertRow(ctx, ADMIN_USERS_TABLE, row) });
 }
 
 export async function findAdminUserByEmail(ctx: RunContext, email: string): Promise<AdminUserRecord | undefined> {
-  const row = await modelQuery(ctx, AdminUserModel).findOne({ email: email.toLowerCase() });
+  const [row] = await runSql(ctx, `SELECT * FROM ${quoteId(ADMIN_USERS_TABLE)} WHERE "email" = ? LIMIT 1`, [email.toLowerCase()]);
   return row ? toRecord(row) : undefined;
 }

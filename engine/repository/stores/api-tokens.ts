@@ -1,19 +1,25 @@
 /**
- * engine/repository/stores: the API token store on quire_api_tokens (ApiTokenModel; permissions kept
- * as JSON). Tokens are looked up by the hash of their access key; the key itself is never stored.
+ * engine/repository/stores: the API token store on quire_api_tokens (permissions kept as JSON text).
+ * Tokens are looked up by the hash of their access key; the key itself is never stored. SQL text
+ * through run-sql.ts.
  */
+import { API_TOKENS_TABLE, quoteId } from '../naming.js';
+import { columnIs } from '../query/sql.js';
 import type { RunContext } from '../run-context.js';
+import { runSql, type Row } from '../run-sql.js';
 import type { ApiTokenRecord, NewApiToken } from '../types.js';
 import { decodeValue } from '../values/decode-value.js';
-import { ApiTokenModel } from './internal-models.js';
-import { modelQuery } from './model-query.js';
+import { deleteRows, updateRows } from '../write/change-rows.js';
+import { insertRow } from '../write/insert-rows.js';
 
-function toRecord(row: ApiTokenModel): ApiTokenRecord {
+const TABLE = quoteId(API_TOKENS_TABLE);
+
+function toRecord(row: Row): ApiTokenRecord {
   const permissions = decodeValue('json', row.permissions);
   return {
     id: Number(row.id),
     name: String(row.name),
-    description: row.description ?? '',
+    description: (row.description as string | null | undefined) ?? '',
     type: row.type as ApiTokenRecord['type'],
     permissions: Array.isArray(permissions) ? (permissions as string[]) : [],
     accessKeyHash: String(row.access_key_hash),
@@ -25,47 +31,49 @@ function toRecord(row: ApiTokenModel): ApiTokenRecord {
 }
 
 export async function createApiToken(ctx: RunContext, token: NewApiToken): Promise<ApiTokenRecord> {
-  const row = await modelQuery(ctx, ApiTokenModel).insert({
+  const row = {
     name: token.name,
     description: token.description,
     type: token.type,
-    permissions: token.permissions ?? [],
+    permissions: JSON.stringify(token.permissions ?? []),
     access_key_hash: token.accessKeyHash,
     expires_at: token.expiresAt === null ? null : new Date(token.expiresAt).toISOString(),
     last_used_at: null,
     created_at: new Date().toISOString(),
     admin_user_id: token.adminUserId ?? null,
-  });
-  return toRecord(row);
+  };
+  return toRecord({ ...row, id: await insertRow(ctx, API_TOKENS_TABLE, row) });
 }
 
-export async function findApiTokenByHash(ctx: RunContext, hash: string): Promise<ApiTokenRecord | undefined> {
-  const row = await modelQuery(ctx, ApiTokenModel).findOne({ access_key_hash: hash });
+async function findOne(ctx: RunContext, column: string, value: unknown): Promise<ApiTokenRecord | undefined> {
+  const [row] = await runSql(ctx, `SELECT * FROM ${TABLE} WHERE ${quoteId(column)} = ? LIMIT 1`, [value]);
   return row ? toRecord(row) : undefined;
 }
 
+export function findApiTokenByHash(ctx: RunContext, hash: string): Promise<ApiTokenRecord | undefined> {
+  return findOne(ctx, 'access_key_hash', hash);
+}
+
 export async function touchApiToken(ctx: RunContext, id: number): Promise<void> {
-  await modelQuery(ctx, ApiTokenModel).findById(id).patch({ last_used_at: new Date().toISOString() });
+  await updateRows(ctx, API_TOKENS_TABLE, { last_used_at: new Date().toISOString() }, columnIs('id', id));
 }
 
 /** every token, oldest first (`quire token list`) */
 export async function listApiTokens(ctx: RunContext): Promise<ApiTokenRecord[]> {
-  const rows = await modelQuery(ctx, ApiTokenModel).orderBy('id');
-  return rows.map(toRecord);
+  return (await runSql(ctx, `SELECT * FROM ${TABLE} ORDER BY "id"`, [])).map(toRecord);
 }
 
 /** the token named `name` (names are unique, as in Strapi's admin) */
-export async function findApiTokenByName(ctx: RunContext, name: string): Promise<ApiTokenRecord | undefined> {
-  const row = await modelQuery(ctx, ApiTokenModel).findOne({ name });
-  return row ? toRecord(row) : undefined;
+export function findApiTokenByName(ctx: RunContext, name: string): Promise<ApiTokenRecord | undefined> {
+  return findOne(ctx, 'name', name);
 }
 
 /** returns whether a token was deleted */
 export async function deleteApiToken(ctx: RunContext, id: number): Promise<boolean> {
-  return (await modelQuery(ctx, ApiTokenModel).deleteById(id)) > 0;
+  return (await deleteRows(ctx, API_TOKENS_TABLE, columnIs('id', id))) > 0;
 }
 
 /** a new key for the token: the old key stops working (at once here, within the token cache's TTL elsewhere) */
 export async function rekeyApiToken(ctx: RunContext, id: number, accessKeyHash: string): Promise<boolean> {
-  return (await modelQuery(ctx, ApiTokenModel).findById(id).patch({ access_key_hash: accessKeyHash, last_used_at: null })) > 0;
+  return (await updateRows(ctx, API_TOKENS_TABLE, { access_key_hash: accessKeyHash, last_used_at: null }, columnIs('id', id))) > 0;
 }

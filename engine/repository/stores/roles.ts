@@ -1,49 +1,52 @@
 /**
  * engine/repository/stores: the users-permissions plugin's roles and grants (up_roles, up_permissions
- * and their link table, named by the model) through the Objection models of those types
- * (objection-models.ts). Reads and writes rows only; which roles and grants should exist is decided
- * by the caller (engine/auth/sync-roles.ts).
+ * and their link table, named by the model), as SQL text through run-sql.ts like every statement on
+ * content tables. Reads and writes rows only; which roles and grants should exist is decided by the
+ * caller (engine/auth/sync-roles.ts).
  */
-import { raw, type Model } from 'objection';
-import { PERMISSION_UID, ROLE_UID } from '../naming.js';
+import { PERMISSION_UID, quoteId, ROLE_UID } from '../naming.js';
+import { columnIn } from '../query/sql.js';
 import type { RunContext } from '../run-context.js';
+import { runSql } from '../run-sql.js';
 import { linkSides, typeOf, type LinkSides } from '../storage-map.js';
-import { nowValue } from '../write/scalar-row.js';
 import type { PermissionRecord, RoleRecord } from '../types.js';
-import { bindModelQuery, modelQuery } from './model-query.js';
+import { deleteRows } from '../write/change-rows.js';
+import { insertRow } from '../write/insert-rows.js';
+import { nowValue } from '../write/scalar-row.js';
 
-type Row = Model & Record<string, unknown>;
-
-function modelOf(ctx: RunContext, uid: string): typeof Model {
-  const model = ctx.models.get(uid);
-  if (!model) throw new Error(`quire repository: the model has no ${uid}`);
-  return model;
+function tableOf(ctx: RunContext, uid: string): string {
+  const type = ctx.storage.types.get(uid);
+  if (!type) throw new Error(`quire repository: the model has no ${uid}`);
+  return type.table;
 }
 
 /** every role, by id */
 export async function listRoles(ctx: RunContext): Promise<RoleRecord[]> {
-  const rows = (await modelQuery(ctx, modelOf(ctx, ROLE_UID)).select('id', 'type').orderBy('id')) as Row[];
+  const rows = await runSql(ctx, `SELECT "id", "type" FROM ${quoteId(tableOf(ctx, ROLE_UID))} ORDER BY "id"`, []);
   return rows.map((r) => ({ id: Number(r.id), type: typeof r.type === 'string' ? r.type : null }));
 }
 
 export async function createRole(ctx: RunContext, role: { name: string; description: string; type: string }): Promise<number> {
   const now = nowValue(ctx.dialect);
-  const row = (await modelQuery(ctx, modelOf(ctx, ROLE_UID)).insert({ ...role, created_at: now, updated_at: now })) as Row;
-  return Number(row.id);
+  return insertRow(ctx, tableOf(ctx, ROLE_UID), { name: role.name, description: role.description, type: role.type, created_at: now, updated_at: now });
 }
 
 /**
  * Every permission with the type of its role (null without one), by id; one statement (a LEFT JOIN
  * through the link table). A permission linked to several roles counts with the lowest role id.
+ *   SELECT "p"."id", "p"."action", "r"."type" AS "role_type" FROM "up_permissions" AS "p"
+ *   LEFT JOIN "up_permissions_role_links" AS "l" ON "l"."permission_id" = "p"."id" LEFT JOIN "up_roles" AS "r" ON "r"."id" = "l"."role_id"
+ *   ORDER BY "p"."id", "r"."id"
  */
 export async function listPermissions(ctx: RunContext): Promise<PermissionRecord[]> {
-  const Permission = modelOf(ctx, PERMISSION_UID);
-  const table = Permission.tableName;
-  const rows = (await modelQuery(ctx, Permission)
-    .leftJoinRelated('role')
-    .select(`${table}.id`, `${table}.action`, 'role.type as role_type')
-    .orderBy(`${table}.id`)
-    .orderBy('role.id')) as Row[];
+  const link = roleLink(ctx);
+  const rows = await runSql(
+    ctx,
+    `SELECT "p"."id" AS "id", "p"."action" AS "action", "r"."type" AS "role_type" FROM ${quoteId(tableOf(ctx, PERMISSION_UID))} AS "p" ` +
+      `LEFT JOIN ${quoteId(link.table)} AS "l" ON "l".${quoteId(link.self)} = "p"."id" LEFT JOIN ${quoteId(tableOf(ctx, ROLE_UID))} AS "r" ON "r"."id" = "l".${quoteId(link.other)} ` +
+      'ORDER BY "p"."id", "r"."id"',
+    [],
+  );
   const out = new Map<number, PermissionRecord>();
   for (const r of rows) {
     const id = Number(r.id);
@@ -53,25 +56,28 @@ export async function listPermissions(ctx: RunContext): Promise<PermissionRecord
 }
 
 /**
- * A new permission `action` of role `roleId`: its row, then its link (Objection's relate), placed
- * last among the role's permissions as a relation write places a new link:
+ * A new permission `action` of role `roleId`: its row, then its link, placed last among the role's
+ * permissions as a relation write places a new link:
  *   INSERT INTO "up_permissions_role_links" ("permission_id", "role_id", "permission_order")
  *   VALUES (?, ?, (SELECT COALESCE(MAX("permission_order"), 0) + 1 FROM "up_permissions_role_links" WHERE "role_id" = ?))
  */
 export async function grantPermission(ctx: RunContext, roleId: number, action: string): Promise<number> {
-  const Permission = modelOf(ctx, PERMISSION_UID);
   const now = nowValue(ctx.dialect);
-  const permission = (await modelQuery(ctx, Permission).insert({ action, created_at: now, updated_at: now })) as Row;
-  const id = Number(permission.id);
+  const id = await insertRow(ctx, tableOf(ctx, PERMISSION_UID), { action, created_at: now, updated_at: now });
   const link = roleLink(ctx);
-  const last = link.otherOrder
-    ? raw('(SELECT COALESCE(MAX(??), 0) + 1 FROM ?? WHERE ?? = ?)', [link.otherOrder, link.table, link.other, roleId])
-    : undefined;
-  await bindModelQuery(ctx, Permission.relatedQuery('role', ctx.knex).for(id)).relate({
-    id: roleId,
-    ...(link.selfOrder ? { order: 1 } : {}),
-    ...(last ? { inverseOrder: last } : {}),
-  });
+  const columns = [link.self, link.other];
+  const values = ['?', '?'];
+  const bindings: unknown[] = [id, roleId];
+  if (link.selfOrder) {
+    columns.push(link.selfOrder);
+    values.push('1');
+  }
+  if (link.otherOrder) {
+    columns.push(link.otherOrder);
+    values.push(`(SELECT COALESCE(MAX(${quoteId(link.otherOrder)}), 0) + 1 FROM ${quoteId(link.table)} WHERE ${quoteId(link.other)} = ?)`);
+    bindings.push(roleId);
+  }
+  await runSql(ctx, `INSERT INTO ${quoteId(link.table)} (${columns.map(quoteId).join(', ')}) VALUES (${values.join(', ')})`, bindings);
   return id;
 }
 
@@ -85,5 +91,5 @@ function roleLink(ctx: RunContext): LinkSides {
 /** delete permissions (their links go by cascade) */
 export async function revokePermissions(ctx: RunContext, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
-  await modelQuery(ctx, modelOf(ctx, PERMISSION_UID)).whereIn('id', [...ids]).delete();
+  await deleteRows(ctx, tableOf(ctx, PERMISSION_UID), columnIn('id', ids));
 }

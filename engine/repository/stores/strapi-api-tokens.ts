@@ -5,44 +5,28 @@
  * strapi_api_token_permissions_token_links. Read as ApiTokenRecords; only last_used_at is written.
  * Tokens are made in Strapi's admin, never here.
  */
-import { Model } from 'objection';
 import { ValidationError } from '../../errors/index.js';
+import { quoteId } from '../naming.js';
+import { columnIs } from '../query/sql.js';
 import type { RunContext } from '../run-context.js';
+import { runSql, type Row } from '../run-sql.js';
 import type { ApiTokenRecord } from '../types.js';
 import { decodeValue } from '../values/decode-value.js';
-import { modelQuery } from './model-query.js';
+import { updateRows } from '../write/change-rows.js';
 
 export const STRAPI_API_TOKENS_TABLE = 'strapi_api_tokens';
 export const STRAPI_TOKEN_PERMISSIONS_TABLE = 'strapi_api_token_permissions';
 export const STRAPI_TOKEN_PERMISSION_LINKS_TABLE = 'strapi_api_token_permissions_token_links';
 
-export class StrapiApiTokenModel extends Model {
-  static override tableName = STRAPI_API_TOKENS_TABLE;
-  declare id: number;
-  declare name: string;
-  declare description: string | null;
-  declare type: string;
-  declare access_key: string;
-  declare expires_at: unknown;
-  declare last_used_at: unknown;
-  declare created_at: unknown;
-}
-
-export class StrapiTokenPermissionModel extends Model {
-  static override tableName = STRAPI_TOKEN_PERMISSIONS_TABLE;
-  declare id: number;
-  declare action: string;
-}
-
 const TYPES = new Set(['full-access', 'read-only', 'custom']);
 
-function toRecord(row: StrapiApiTokenModel, permissions: string[]): ApiTokenRecord {
+function toRecord(row: Row, permissions: string[]): ApiTokenRecord {
   return {
     id: Number(row.id),
     name: String(row.name),
-    description: row.description ?? '',
+    description: (row.description as string | null | undefined) ?? '',
     // an unknown type grants nothing: it is read as a custom token without permissions
-    type: (TYPES.has(row.type) ? row.type : 'custom') as ApiTokenRecord['type'],
+    type: (TYPES.has(row.type as string) ? row.type : 'custom') as ApiTokenRecord['type'],
     permissions,
     accessKeyHash: String(row.access_key),
     expiresAt: decodeValue('datetime', row.expires_at) as string | null,
@@ -53,23 +37,23 @@ function toRecord(row: StrapiApiTokenModel, permissions: string[]): ApiTokenReco
 }
 
 export async function findStrapiApiTokenByHash(ctx: RunContext, hash: string): Promise<ApiTokenRecord | undefined> {
-  const row = await modelQuery(ctx, StrapiApiTokenModel).findOne({ access_key: hash });
+  const [row] = await runSql(ctx, `SELECT * FROM ${quoteId(STRAPI_API_TOKENS_TABLE)} WHERE "access_key" = ? LIMIT 1`, [hash]);
   if (!row) return undefined;
   const permissions: string[] = [];
   if (row.type === 'custom') {
-    const rows = await modelQuery(ctx, StrapiTokenPermissionModel)
-      .select(`${STRAPI_TOKEN_PERMISSIONS_TABLE}.action`)
-      .join(STRAPI_TOKEN_PERMISSION_LINKS_TABLE, `${STRAPI_TOKEN_PERMISSION_LINKS_TABLE}.api_token_permission_id`, `${STRAPI_TOKEN_PERMISSIONS_TABLE}.id`)
-      .where(`${STRAPI_TOKEN_PERMISSION_LINKS_TABLE}.api_token_id`, row.id);
-    for (const p of rows) if (typeof p.action === 'string') permissions.push(p.action);
+    const [p, l] = [quoteId(STRAPI_TOKEN_PERMISSIONS_TABLE), quoteId(STRAPI_TOKEN_PERMISSION_LINKS_TABLE)];
+    const rows = await runSql(ctx, `SELECT ${p}."action" FROM ${p} INNER JOIN ${l} ON ${l}."api_token_permission_id" = ${p}."id" WHERE ${l}."api_token_id" = ?`, [row.id]);
+    for (const r of rows) if (typeof r.action === 'string') permissions.push(r.action);
   }
   return toRecord(row, permissions);
 }
 
-/** last_used_at as Strapi writes it on each database (epoch ms on SQLite, a timestamp on PostgreSQL) */
+/**
+ * last_used_at as Strapi writes it on each database: a Date, which the driver binds as Strapi's
+ * knex does (better-sqlite3: epoch ms; pg and mysql2: a timestamp)
+ */
 export async function touchStrapiApiToken(ctx: RunContext, id: number): Promise<void> {
-  const now = new Date();
-  await modelQuery(ctx, StrapiApiTokenModel).findById(id).patch({ last_used_at: ctx.dialect.name === 'sqlite' ? now.getTime() : now });
+  await updateRows(ctx, STRAPI_API_TOKENS_TABLE, { last_used_at: new Date() }, columnIs('id', id));
 }
 
 export function refuseStrapiTokenCreate(): never {

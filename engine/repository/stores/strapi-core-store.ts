@@ -3,8 +3,10 @@
  * strapi_core_store_settings (`key`, `value` as JSON text): `plugin_i18n_default_locale`,
  * `plugin_users-permissions_advanced`, `plugin_users-permissions_email`... Read only; Strapi writes them.
  */
-import { STRAPI_CORE_STORE_TABLE } from '../naming.js';
+import { quoteId, STRAPI_CORE_STORE_TABLE } from '../naming.js';
+import { columnIn } from '../query/sql.js';
 import type { RunContext } from '../run-context.js';
+import { runSql } from '../run-sql.js';
 
 interface Row {
   key: string;
@@ -18,7 +20,8 @@ interface Row {
  * of no environment wins over one of an environment, as Strapi's store reads them.
  */
 export async function readCoreStore(ctx: RunContext, keys: readonly string[]): Promise<Map<string, unknown>> {
-  const rows = (await ctx.knex(STRAPI_CORE_STORE_TABLE).select('key', 'value', 'environment').whereIn('key', [...keys]).orderBy('id')) as Row[];
+  const named = columnIn('key', keys);
+  const rows = (await runSql(ctx, `SELECT "key", "value", "environment" FROM ${quoteId(STRAPI_CORE_STORE_TABLE)} WHERE ${named.text} ORDER BY "id"`, named.bindings)) as unknown as Row[];
   const out = new Map<string, unknown>();
   for (const row of rows) {
     if (out.has(row.key) && row.environment !== null) continue;

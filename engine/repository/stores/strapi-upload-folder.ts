@@ -8,8 +8,11 @@
  * exists but the Media Library, which lists folders by path, shows it nowhere.
  *   placeInApiUploadFolder(ctx, 7) -> files 7: folder_path '/1'; files_folder_links (7, 1, 5)
  */
+import { columnIs } from '../query/sql.js';
 import type { RunContext } from '../run-context.js';
-import { query } from '../run-sql.js';
+import { runSql } from '../run-sql.js';
+import { updateRows } from '../write/change-rows.js';
+import { insertRow, insertRows } from '../write/insert-rows.js';
 import { nowValue } from '../write/scalar-row.js';
 
 const STORE = 'strapi_core_store_settings';
@@ -32,29 +35,27 @@ function storedId(value: unknown): number | undefined {
 
 /** the folder Strapi's Content API uploads go to, made (and recorded in the store) when missing */
 async function apiUploadFolder(ctx: RunContext): Promise<Folder> {
-  const stored = await query(ctx, STORE).where({ key: KEY }).first('id', 'value');
+  const [stored] = await runSql(ctx, `SELECT "id", "value" FROM "${STORE}" WHERE "key" = ? LIMIT 1`, [KEY]);
   const id = stored ? storedId(stored.value) : undefined;
   if (id !== undefined) {
-    const folder = await query(ctx, 'upload_folders').where({ id }).first('id', 'path');
+    const [folder] = await runSql(ctx, 'SELECT "id", "path" FROM "upload_folders" WHERE "id" = ? LIMIT 1', [id]);
     if (folder) return { id: Number(folder.id), path: String(folder.path) };
   }
-  const top = await query(ctx, 'upload_folders').max({ n: 'path_id' }).first();
+  const [top] = await runSql(ctx, 'SELECT MAX("path_id") AS "n" FROM "upload_folders"', []);
   const pathId = Number(top?.n ?? 0) + 1;
   const now = nowValue(ctx.dialect);
-  const [made] = await query(ctx, 'upload_folders')
-    .insert({ name: API_UPLOAD_FOLDER, path_id: pathId, path: `/${pathId}`, created_at: now, updated_at: now, created_by_id: null, updated_by_id: null })
-    .returning('id');
-  const folder = { id: Number(typeof made === 'object' ? made.id : made), path: `/${pathId}` };
+  const made = await insertRow(ctx, 'upload_folders', { name: API_UPLOAD_FOLDER, path_id: pathId, path: `/${pathId}`, created_at: now, updated_at: now, created_by_id: null, updated_by_id: null });
+  const folder = { id: made, path: `/${pathId}` };
   const value = JSON.stringify({ id: folder.id });
-  if (stored) await query(ctx, STORE).where({ id: stored.id }).update({ value });
-  else await query(ctx, STORE).insert({ key: KEY, value, type: 'object', environment: null, tag: null });
+  if (stored) await updateRows(ctx, STORE, { value }, columnIs('id', stored.id));
+  else await insertRows(ctx, STORE, ['key', 'value', 'type', 'environment', 'tag'], [[KEY, value, 'object', null, null]]);
   return folder;
 }
 
 /** file `fileId` (just inserted) into the API uploads folder, as Strapi 4.26's Content API upload files it */
 export async function placeInApiUploadFolder(ctx: RunContext, fileId: number): Promise<void> {
   const folder = await apiUploadFolder(ctx);
-  const last = await query(ctx, 'files_folder_links').where({ folder_id: folder.id }).max({ n: 'file_order' }).first();
-  await query(ctx, 'files').where({ id: fileId }).update({ folder_path: folder.path });
-  await query(ctx, 'files_folder_links').insert({ file_id: fileId, folder_id: folder.id, file_order: Number(last?.n ?? 0) + 1 });
+  const [last] = await runSql(ctx, 'SELECT MAX("file_order") AS "n" FROM "files_folder_links" WHERE "folder_id" = ?', [folder.id]);
+  await updateRows(ctx, 'files', { folder_path: folder.path }, columnIs('id', fileId));
+  await insertRows(ctx, 'files_folder_links', ['file_id', 'folder_id', 'file_order'], [[fileId, folder.id, Number(last?.n ?? 0) + 1]]);
 }

@@ -1,19 +1,24 @@
 /**
- * engine/repository/stores: the webhook outbox (quire_webhook_deliveries, WebhookDeliveryModel) and
- * Strapi's own webhooks table. Deliveries are inserted in the transaction of their change; every
+ * engine/repository/stores: the webhook outbox (quire_webhook_deliveries) and Strapi's own webhooks
+ * table, as SQL text through run-sql.ts. Deliveries are inserted in the transaction of their change; every
  * process claims due rows with one atomic statement (PostgreSQL skips rows another process is
  * locking, SQLite runs one writer at a time), holds them for a lease, and settles each attempt only
  * while it still holds the claim (the lease ends then; `claimed_by` keeps who made the last attempt).
  * Times are epoch milliseconds.
  */
-import { STRAPI_WEBHOOKS_TABLE, WEBHOOK_DELIVERIES_TABLE } from '../naming.js';
-import { query, runSql, type Row } from '../run-sql.js';
+import { quoteId, STRAPI_WEBHOOKS_TABLE, WEBHOOK_DELIVERIES_TABLE } from '../naming.js';
+import { allOf, columnIn, columnIs, sql } from '../query/sql.js';
+import { runSql, type Row } from '../run-sql.js';
 import type { RunContext } from '../run-context.js';
+import { runInTransaction } from '../transaction.js';
 import type { NewWebhookDelivery, StrapiWebhookRecord, WebhookAttemptOutcome, WebhookDeliveryRecord, WebhookDeliveryStatus } from '../types.js';
-import { WebhookDeliveryModel } from './internal-models.js';
-import { modelQuery } from './model-query.js';
+import { deleteRows, updateRows } from '../write/change-rows.js';
+import { insertRows } from '../write/insert-rows.js';
 
+const TABLE = quoteId(WEBHOOK_DELIVERIES_TABLE);
 const COLUMNS = ['id', 'delivery_id', 'webhook', 'url', 'event', 'payload', 'status', 'attempts', 'next_attempt_at', 'claimed_by', 'last_status', 'last_error', 'created_at', 'finished_at'];
+const SELECTED = COLUMNS.map(quoteId).join(', ');
+const NEW_COLUMNS = ['delivery_id', 'webhook', 'url', 'event', 'payload', 'status', 'attempts', 'next_attempt_at', 'created_at'];
 
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
@@ -47,79 +52,65 @@ function recordOf(row: Row): WebhookDeliveryRecord {
 
 export async function enqueueDeliveries(ctx: RunContext, rows: readonly NewWebhookDelivery[]): Promise<void> {
   if (rows.length === 0) return;
-  // one multi-row INSERT (knex's builder: Objection inserts several rows at once on PostgreSQL only)
-  await query(ctx, WEBHOOK_DELIVERIES_TABLE).insert(
-    rows.map((r) => ({
-      delivery_id: r.deliveryId, webhook: r.webhook, url: r.url, event: r.event, payload: r.payload,
-      status: 'pending', attempts: 0, next_attempt_at: r.createdAt, created_at: r.createdAt,
-    })),
-  );
+  // one multi-row INSERT
+  await insertRows(ctx, WEBHOOK_DELIVERIES_TABLE, NEW_COLUMNS, rows.map((r) => [r.deliveryId, r.webhook, r.url, r.event, r.payload, 'pending', 0, r.createdAt, r.createdAt]));
 }
 
+/** the due rows, oldest first (bindings: now, now, limit) */
+const DUE = `SELECT "id" FROM ${TABLE} WHERE "status" = 'pending' AND "next_attempt_at" <= ? AND ("claimed_until" IS NULL OR "claimed_until" <= ?) ORDER BY "id" LIMIT ?`;
+
 /**
- * One statement on both databases (the CTE is evaluated once):
+ * One statement where UPDATE ... RETURNING is understood (the CTE is evaluated once):
  *   WITH due AS (SELECT "id" FROM "quire_webhook_deliveries" WHERE "status" = 'pending' AND "next_attempt_at" <= ?
  *     AND ("claimed_until" IS NULL OR "claimed_until" <= ?) ORDER BY "id" LIMIT ? [FOR UPDATE SKIP LOCKED])
  *   UPDATE "quire_webhook_deliveries" SET "claimed_by" = ?, "claimed_until" = ? WHERE "id" IN (SELECT "id" FROM due) RETURNING ...
  */
 export async function claimDeliveries(ctx: RunContext, worker: string, now: number, leaseMs: number, limit: number): Promise<WebhookDeliveryRecord[]> {
-  if (ctx.dialect.name === 'mysql') return claimOnMysql(ctx, worker, now, leaseMs, limit);
-  const t = `"${WEBHOOK_DELIVERIES_TABLE}"`;
+  if (!ctx.dialect.updateReturning) return claimInTransaction(ctx, worker, now, leaseMs, limit);
   const text =
-    `WITH due AS (SELECT "id" FROM ${t} WHERE "status" = 'pending' AND "next_attempt_at" <= ? AND ("claimed_until" IS NULL OR "claimed_until" <= ?) ORDER BY "id" LIMIT ?${ctx.dialect.skipLocked}) ` +
-    `UPDATE ${t} SET "claimed_by" = ?, "claimed_until" = ? WHERE "id" IN (SELECT "id" FROM due) RETURNING ${COLUMNS.map((c) => `"${c}"`).join(', ')}`;
+    `WITH due AS (${DUE}${ctx.dialect.skipLocked}) ` +
+    `UPDATE ${TABLE} SET "claimed_by" = ?, "claimed_until" = ? WHERE "id" IN (SELECT "id" FROM due) RETURNING ${SELECTED}`;
   const rows = await runSql(ctx, text, [now, now, limit, worker, now + leaseMs]);
   return rows.map(recordOf).sort((a, b) => a.id - b.id);
 }
 
 /**
- * MySQL and MariaDB have no UPDATE ... RETURNING: the due rows are locked (skipping rows another
+ * Without UPDATE ... RETURNING (MySQL and MariaDB): the due rows are locked (skipping rows another
  * process holds), claimed and read back in one short transaction.
  */
-async function claimOnMysql(ctx: RunContext, worker: string, now: number, leaseMs: number, limit: number): Promise<WebhookDeliveryRecord[]> {
-  return ctx.knex.transaction(async (trx) => {
-    const due = (await trx(WEBHOOK_DELIVERIES_TABLE)
-      .select('id')
-      .where('status', 'pending')
-      .where('next_attempt_at', '<=', now)
-      .where((q) => q.whereNull('claimed_until').orWhere('claimed_until', '<=', now))
-      .orderBy('id')
-      .limit(limit)
-      .forUpdate()
-      .skipLocked()) as Row[];
+async function claimInTransaction(ctx: RunContext, worker: string, now: number, leaseMs: number, limit: number): Promise<WebhookDeliveryRecord[]> {
+  return runInTransaction(ctx, async (tx) => {
+    const due = await runSql(tx, `${DUE}${tx.dialect.skipLocked}`, [now, now, limit]);
     const ids = due.map((r) => Number(r.id));
     if (ids.length === 0) return [];
-    await trx(WEBHOOK_DELIVERIES_TABLE).whereIn('id', ids).update({ claimed_by: worker, claimed_until: now + leaseMs });
-    const rows = (await trx(WEBHOOK_DELIVERIES_TABLE).select(COLUMNS).whereIn('id', ids).orderBy('id')) as Row[];
+    const claimed = columnIn('id', ids);
+    await updateRows(tx, WEBHOOK_DELIVERIES_TABLE, { claimed_by: worker, claimed_until: now + leaseMs }, claimed);
+    const rows = await runSql(tx, `SELECT ${SELECTED} FROM ${TABLE} WHERE ${claimed.text} ORDER BY "id"`, claimed.bindings);
     return rows.map(recordOf);
   });
 }
 
 export async function settleDelivery(ctx: RunContext, id: number, worker: string, o: WebhookAttemptOutcome): Promise<boolean> {
-  const n = await modelQuery(ctx, WebhookDeliveryModel)
-    .patch({
-      status: o.status, attempts: o.attempts, next_attempt_at: o.nextAttemptAt, last_status: o.lastStatus,
-      last_error: o.lastError, finished_at: o.finishedAt, claimed_until: null,
-    } as never)
-    .where({ id, claimed_by: worker });
-  return Number(n) > 0;
+  const set = {
+    status: o.status, attempts: o.attempts, next_attempt_at: o.nextAttemptAt, last_status: o.lastStatus,
+    last_error: o.lastError, finished_at: o.finishedAt, claimed_until: null,
+  };
+  return (await updateRows(ctx, WEBHOOK_DELIVERIES_TABLE, set, allOf(columnIs('id', id), columnIs('claimed_by', worker)))) > 0;
 }
 
 export async function listDeliveries(ctx: RunContext, opts: { failed?: boolean; limit: number }): Promise<WebhookDeliveryRecord[]> {
-  const q = modelQuery(ctx, WebhookDeliveryModel).select(COLUMNS).orderBy('id', 'desc').limit(opts.limit);
-  if (opts.failed) q.where('status', 'failed');
-  return ((await q) as unknown as Row[]).map(recordOf);
+  const rows = await runSql(ctx, `SELECT ${SELECTED} FROM ${TABLE}${opts.failed ? ` WHERE "status" = 'failed'` : ''} ORDER BY "id" DESC LIMIT ?`, [opts.limit]);
+  return rows.map(recordOf);
 }
 
 export async function pruneDeliveries(ctx: RunContext, before: number): Promise<number> {
-  const n = await modelQuery(ctx, WebhookDeliveryModel).delete().whereIn('status', ['delivered', 'failed']).where('finished_at', '<', before);
-  return Number(n);
+  return deleteRows(ctx, WEBHOOK_DELIVERIES_TABLE, allOf(columnIn('status', ['delivered', 'failed']), sql('"finished_at" < ?', [before])));
 }
 
 /** Strapi keeps headers and events as JSON (text on SQLite) and `enabled` as a boolean (0/1 on SQLite). */
 export async function listStrapiWebhooks(ctx: RunContext): Promise<StrapiWebhookRecord[] | undefined> {
   if (!(await ctx.knex.schema.hasTable(STRAPI_WEBHOOKS_TABLE))) return undefined;
-  const rows = (await ctx.knex(STRAPI_WEBHOOKS_TABLE).select('*').orderBy('id')) as Row[];
+  const rows = await runSql(ctx, `SELECT * FROM ${quoteId(STRAPI_WEBHOOKS_TABLE)} ORDER BY "id"`, []);
   return rows.map((r) => {
     const headers = parseJson<unknown>(r.headers, {});
     const events = parseJson<unknown>(r.events, []);

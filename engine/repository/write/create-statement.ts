@@ -99,7 +99,7 @@ class Statement {
  * `returning` (a selection list over the entry's table), or undefined: take the step-by-step path.
  */
 export function compileCreate(ctx: RunContext, type: TypeStorage, row: Readonly<Record<string, unknown>>, data: WriteData, returning: string): CompiledCreate | undefined {
-  if (ctx.dialect.name !== 'postgres' || type.uid === FILE_UID) return undefined;
+  if (!ctx.dialect.writingCtes || type.uid === FILE_UID) return undefined;
   const s = new Statement(ctx, type);
   const insert = insertText(ctx, type.table, row);
   s.with('e', `${insert.text} RETURNING ${returning}`, insert.bindings);
@@ -125,7 +125,7 @@ export interface CompiledComponents extends CompiledCreate {
  * undefined: take the step-by-step path.
  */
 export function compileNewComponents(ctx: RunContext, items: readonly { uid: string; write: ComponentWrite; at: MessagePath }[]): CompiledComponents | undefined {
-  if (ctx.dialect.name !== 'postgres' || ctx.strapi || items.length === 0 || items.some((i) => i.write.id !== undefined)) return undefined;
+  if (!ctx.dialect.writingCtes || ctx.strapi || items.length === 0 || items.some((i) => i.write.id !== undefined)) return undefined;
   const s = new Statement(ctx);
   let names: string[];
   try {

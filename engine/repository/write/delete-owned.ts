@@ -3,20 +3,20 @@
  * those own, recursively) and their media links. Join-table links need nothing: their foreign keys
  * cascade when the row goes. A few statements per level, never one per entry.
  */
+import { quoteId } from '../naming.js';
+import { allOf, columnIn, columnIs } from '../query/sql.js';
 import type { RunContext } from '../run-context.js';
-import { query } from '../run-sql.js';
+import { runSql } from '../run-sql.js';
 import { typeOf, type TypeStorage } from '../storage-map.js';
+import { deleteRows } from './change-rows.js';
 
-export async function deleteOwned(ctx: RunContext, type: TypeStorage, ids: readonly number[], fields?: readonly string[]): Promise<void> {
+export async function deleteOwned(ctx: RunContext, type: TypeStorage, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
-  if (type.hasMedia && ctx.storage.morphTable) {
-    const q = query(ctx, ctx.storage.morphTable).where('related_type', type.uid).whereIn('related_id', ids);
-    await (fields ? q.whereIn('field', fields) : q).del();
-  }
+  if (type.hasMedia && ctx.storage.morphTable) await deleteRows(ctx, ctx.storage.morphTable, allOf(columnIs('related_type', type.uid), columnIn('related_id', ids)));
   if (!type.componentLinks) return;
-  const q = query(ctx, type.componentLinks).whereIn('entity_id', ids);
-  const links: { component_id: number; component_type: string }[] = await (fields ? q.whereIn('field', fields) : q).select('component_id', 'component_type');
-  await deleteComponents(ctx, links);
+  const owned = columnIn('entity_id', ids);
+  const links = await runSql(ctx, `SELECT "component_id", "component_type" FROM ${quoteId(type.componentLinks)} WHERE ${owned.text}`, owned.bindings);
+  await deleteComponents(ctx, links as { component_id: number; component_type: string }[]);
 }
 
 /** Delete component rows (and what they own) given their link rows. */
@@ -26,7 +26,7 @@ export async function deleteComponents(ctx: RunContext, links: readonly { compon
   for (const [uid, ids] of byType) {
     const component = typeOf(ctx.storage, uid);
     await deleteOwned(ctx, component, ids);
-    await query(ctx, component.table).whereIn('id', ids).del();
+    await deleteRows(ctx, component.table, columnIn('id', ids));
   }
 }
 

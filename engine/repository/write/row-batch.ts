@@ -11,9 +11,9 @@ import type { Attribute } from '../../../compiler/model/types.js';
 import type { ComponentWrite, WriteData } from '../../plan/types.js';
 import { FILE_UID } from '../naming.js';
 import type { RunContext, WriteBatch } from '../run-context.js';
-import { query } from '../run-sql.js';
 import { typeOf, type TypeStorage } from '../storage-map.js';
 import { insertRows } from './insert-rows.js';
+import { filesOf } from './write-media.js';
 
 /** rows per INSERT: well under every database's limit on bound values */
 const ROWS_PER_INSERT = 500;
@@ -51,7 +51,7 @@ export async function rowBatch(ctx: RunContext, type: TypeStorage, data: WriteDa
   if (named.length > 1) {
     const ids = [...new Set(named.flat())];
     const files = typeOf(ctx.storage, FILE_UID);
-    const rows: { id: unknown; mime: unknown }[] = await query(ctx, files.table).whereIn('id', ids).select('id', 'mime');
+    const rows = await filesOf(ctx, files.table, ids);
     batch.files = new Map(rows.map((r) => [Number(r.id), typeof r.mime === 'string' ? r.mime : '']));
   }
   return batch;

@@ -5,14 +5,16 @@
  * deleted. created_at/updated_at are set here; published_at comes from the plan.
  */
 import type { CreatePlan, DeletePlan, UpdatePlan, WriteData } from '../../plan/types.js';
-import { decodeRows, selectFields } from '../query/select-fields.js';
+import { decodeRows } from '../query/select-fields.js';
 import { quoteId } from '../naming.js';
+import { columnIs } from '../query/sql.js';
 import type { RunContext } from '../run-context.js';
-import { query, runSql } from '../run-sql.js';
+import { runSql } from '../run-sql.js';
 import { typeOf, type TypeStorage } from '../storage-map.js';
 import { atomically } from '../transaction.js';
 import { normalizeDatetime } from '../values/normalize-value.js';
 import { checkCreate, compileCreate } from './create-statement.js';
+import { deleteRows, updateRows, updateText } from './change-rows.js';
 import { deleteOwned, ownsMore } from './delete-owned.js';
 import { insertRow } from './insert-rows.js';
 import { nowValue, scalarRow } from './scalar-row.js';
@@ -34,7 +36,7 @@ function entryType(ctx: RunContext, uid: string): TypeStorage {
 
 /** the new row read back by the INSERT itself (RETURNING the columns findOne selects), remembered for the read-back */
 async function insertRemembered(ctx: RunContext, type: TypeStorage, row: Record<string, unknown>): Promise<number> {
-  const selection = selectFields(type, undefined, type.table, ctx.dialect);
+  const selection = ctx.selections.of(type, undefined, type.table);
   const [entry] = decodeRows([await insertRow(ctx, type.table, row, selection.text)], selection);
   ctx.written?.remember(type.uid, selection.columns, entry);
   return entry.id;
@@ -45,7 +47,7 @@ async function insertRemembered(ctx: RunContext, type: TypeStorage, row: Record<
  * raised after it (the caller's transaction rolls it back); undefined when the shape is not compiled.
  */
 async function createInOne(ctx: RunContext, type: TypeStorage, row: Record<string, unknown>, data: WriteData): Promise<number | undefined> {
-  const selection = ctx.written ? selectFields(type, undefined, type.table, ctx.dialect) : undefined;
+  const selection = ctx.written ? ctx.selections.of(type, undefined, type.table) : undefined;
   const compiled = compileCreate(ctx, type, row, data, selection?.text ?? '"id"');
   if (compiled === undefined) return undefined;
   const [answer] = await runSql(ctx, compiled.text, compiled.bindings);
@@ -77,7 +79,7 @@ export async function runCreate(ctx: RunContext, plan: CreatePlan): Promise<numb
   // a Strapi database: an uploaded file goes to the Media Library's API uploads folder, as Strapi files it
   const filedByStrapi = ctx.strapi === true && plan.uid === FILE_UID;
   const insert = async (c: RunContext) => {
-    const compiled = c.dialect.name === 'postgres' && !c.strapi && plan.localizationOf === undefined && hasAssociations(plan.data) ? await createInOne(c, type, row, plan.data) : undefined;
+    const compiled = c.dialect.writingCtes && !c.strapi && plan.localizationOf === undefined && hasAssociations(plan.data) ? await createInOne(c, type, row, plan.data) : undefined;
     if (compiled !== undefined) return compiled;
     const id = c.written ? await insertRemembered(c, type, row) : await insertRow(c, type.table, row);
     await writeBatched(c, type, id, plan.data, true);
@@ -93,10 +95,9 @@ export async function runCreate(ctx: RunContext, plan: CreatePlan): Promise<numb
  * remembered for the read-back: 1, or 0 when there is no such row.
  */
 async function updateRemembered(ctx: RunContext, type: TypeStorage, id: number, row: Record<string, unknown>): Promise<number> {
-  const selection = selectFields(type, undefined, type.table, ctx.dialect);
-  const columns = Object.keys(row);
-  const set = columns.map((c) => `${quoteId(c)} = ?`).join(', ');
-  const rows = await runSql(ctx, `UPDATE ${quoteId(type.table)} SET ${set} WHERE "id" = ? RETURNING ${selection.text}`, [...columns.map((c) => row[c]), id]);
+  const selection = ctx.selections.of(type, undefined, type.table);
+  const update = updateText(type.table, row, columnIs('id', id));
+  const rows = await runSql(ctx, `${update.text} RETURNING ${selection.text}`, update.bindings);
   if (rows.length === 0) return 0;
   const [entry] = decodeRows(rows, selection);
   ctx.written?.remember(type.uid, selection.columns, entry);
@@ -106,7 +107,7 @@ async function updateRemembered(ctx: RunContext, type: TypeStorage, id: number, 
 /** Single types (no id in the plan): the one row there is, lowest id first. */
 async function resolveId(ctx: RunContext, type: TypeStorage, id: number | undefined): Promise<number | undefined> {
   if (id !== undefined) return Number.isSafeInteger(id) ? id : undefined;
-  const row = await query(ctx, type.table).orderBy('id', 'asc').first('id');
+  const [row] = await runSql(ctx, `SELECT "id" FROM ${quoteId(type.table)} ORDER BY "id" ASC LIMIT 1`, []);
   return row ? Number(row.id) : undefined;
 }
 
@@ -120,7 +121,7 @@ export async function runUpdate(ctx: RunContext, plan: UpdatePlan): Promise<numb
   const update = async (c: RunContext) => {
     const id = await resolveId(c, type, plan.id);
     if (id === undefined) return undefined;
-    const changed = c.written && c.dialect.name !== 'mysql' ? await updateRemembered(c, type, id, row) : await query(c, type.table).where('id', id).update(row);
+    const changed = c.written && c.dialect.updateReturning ? await updateRemembered(c, type, id, row) : await updateRows(c, type.table, row, columnIs('id', id));
     if (!changed) return undefined;
     await writeBatched(c, type, id, plan.data, false);
     return id;
@@ -135,7 +136,7 @@ export async function runDelete(ctx: RunContext, plan: DeletePlan): Promise<numb
     const id = await resolveId(c, type, plan.id);
     if (id === undefined) return undefined;
     if (ownsMore(type)) await deleteOwned(c, type, [id]);
-    const deleted = await query(c, type.table).where('id', id).del();
+    const deleted = await deleteRows(c, type.table, columnIs('id', id));
     return deleted ? id : undefined;
   };
   return ownsMore(type) ? atomically(ctx, remove) : remove(ctx);

@@ -8,8 +8,10 @@ import type { ComponentAttribute, DynamicZoneAttribute } from '../../../compiler
 import { ApplicationError, messages as m, type MessagePath } from '../../errors/index.js';
 import type { ComponentWrite, DynamicZoneItemWrite, WriteData } from '../../plan/types.js';
 import type { RunContext } from '../run-context.js';
-import { query, runSql } from '../run-sql.js';
+import { allOf, columnIs } from '../query/sql.js';
+import { runSql } from '../run-sql.js';
 import { typeOf, type TypeStorage } from '../storage-map.js';
+import { deleteRows, updateRows } from './change-rows.js';
 import { checkCreate, compileNewComponents } from './create-statement.js';
 import { deleteComponents } from './delete-owned.js';
 import { insertRow, insertRows } from './insert-rows.js';
@@ -49,24 +51,25 @@ export async function writeDynamicZone(
 /**
  * A Strapi database: the `order` of the owner's links as Strapi 4.26 leaves them when it rewrites a
  * repeatable component attribute of an existing entry. Strapi renumbers the links the entry keeps
- * 1..n by their order, across every field of the link table (NULL first on SQLite and MySQL, last on
- * PostgreSQL, as each sorts), before it inserts the attribute's new links. Strapi reads each field's
+ * 1..n by their order, across every field of the link table (NULLs where the database sorts them
+ * without a NULLS clause: first on SQLite and MySQL, last on PostgreSQL), before it inserts the
+ * attribute's new links. Strapi reads each field's
  * components by their order within the field, so this changes nothing it answers; quire writes it so
  * that the rows are the ones Strapi writes.
  */
 async function renumberLikeStrapi(ctx: RunContext, links: string, ownerId: number): Promise<void> {
-  const rows: { id: unknown; order: unknown }[] = await query(ctx, links).where({ entity_id: ownerId }).select('id', 'order')
-    .orderByRaw(`${ctx.dialect.orderBy(quoteId('order'), 'asc', ctx.dialect.name === 'postgres' ? 'last' : 'first')}, ${quoteId('id')} asc`);
+  const rows = await runSql(ctx, `SELECT "id", "order" FROM ${quoteId(links)} WHERE "entity_id" = ? ORDER BY "order" ASC, "id" ASC`, [ownerId]);
   for (const [i, r] of rows.entries()) {
-    if (r.order === null || Number(r.order) !== i + 1) await query(ctx, links).where({ id: r.id }).update({ order: i + 1 });
+    if (r.order === null || Number(r.order) !== i + 1) await updateRows(ctx, links, { order: i + 1 }, columnIs('id', r.id));
   }
 }
 
 async function replaceComponents(ctx: RunContext, owner: TypeStorage, ownerId: number, field: string, items: Item[], creating: boolean, nested: WriteNested, kind: 'single' | 'repeatable' | 'zone'): Promise<void> {
   const links = owner.componentLinks as string;
+  const ownLinks = allOf(columnIs('entity_id', ownerId), columnIs('field', field));
   const existing: { component_id: number; component_type: string }[] = creating
     ? []
-    : (await query(ctx, links).where({ entity_id: ownerId, field }).select('component_id', 'component_type')).map((r: { component_id: unknown; component_type: string }) => ({ component_id: Number(r.component_id), component_type: r.component_type }));
+    : (await runSql(ctx, `SELECT "component_id", "component_type" FROM ${quoteId(links)} WHERE ${ownLinks.text}`, ownLinks.bindings)).map((r) => ({ component_id: Number(r.component_id), component_type: r.component_type as string }));
   const key = (uid: string, id: number) => `${uid}#${id}`;
   const owned = new Set(existing.map((l) => key(l.component_type, l.component_id)));
   const kept = new Set<string>();
@@ -84,7 +87,7 @@ async function replaceComponents(ctx: RunContext, owner: TypeStorage, ownerId: n
     if (id !== undefined) {
       if (!owned.has(key(uid, id)) || kept.has(key(uid, id))) throw new ApplicationError(m.componentNotRelated(field));
       const row = scalarRow(component, write.data.scalars, ctx.dialect);
-      if (Object.keys(row).length) await query(ctx, component.table).where('id', id).update(row);
+      if (Object.keys(row).length) await updateRows(ctx, component.table, row, columnIs('id', id));
       await nested(ctx, component, id, write.data, false, at);
     } else {
       id = await insertRow(ctx, component.table, scalarRow(component, write.data.scalars, ctx.dialect));
@@ -94,7 +97,7 @@ async function replaceComponents(ctx: RunContext, owner: TypeStorage, ownerId: n
     ordered.push({ uid, id });
   }
   const dropped = existing.filter((l) => !kept.has(key(l.component_type, l.component_id)));
-  if (!creating && existing.length) await query(ctx, links).where({ entity_id: ownerId, field }).del();
+  if (!creating && existing.length) await deleteRows(ctx, links, ownLinks);
   if (dropped.length) await deleteComponents(ctx, dropped);
   if (ctx.strapi && kind === 'repeatable' && !creating) {
     // Strapi renumbers every link of the entry as it stands: the links gathered so far go in first

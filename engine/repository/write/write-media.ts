@@ -5,10 +5,12 @@
  */
 import type { MediaAttribute } from '../../../compiler/model/types.js';
 import { messages as m, ValidationError, validationIssue, type MessagePath } from '../../errors/index.js';
-import { FILE_UID } from '../naming.js';
+import { FILE_UID, quoteId } from '../naming.js';
+import { allOf, columnIn, columnIs } from '../query/sql.js';
 import type { RunContext } from '../run-context.js';
-import { query } from '../run-sql.js';
+import { runSql } from '../run-sql.js';
 import { typeOf, type TypeStorage } from '../storage-map.js';
+import { deleteRows } from './change-rows.js';
 import { insertRows } from './insert-rows.js';
 
 const MORPH_COLUMNS = ['file_id', 'related_id', 'related_type', 'field', 'order'];
@@ -25,17 +27,21 @@ export async function writeMedia(ctx: RunContext, owner: TypeStorage, ownerId: n
   if (fileIds.length) {
     const files = typeOf(ctx.storage, FILE_UID);
     const known = ctx.batch?.files;
-    const rows: { id: unknown; mime: unknown }[] = known
-      ? fileIds.filter((id) => known.has(id)).map((id) => ({ id, mime: known.get(id) }))
-      : await query(ctx, files.table).whereIn('id', fileIds).select('id', 'mime');
+    const rows: { id: unknown; mime: unknown }[] = known ? fileIds.filter((id) => known.has(id)).map((id) => ({ id, mime: known.get(id) })) : await filesOf(ctx, files.table, fileIds);
     checkFiles(attr, fileIds, rows, at);
   }
-  if (!creating) await query(ctx, morph).where({ related_id: ownerId, related_type: owner.uid, field: name }).del();
+  if (!creating) await deleteRows(ctx, morph, allOf(columnIs('related_id', ownerId), columnIs('related_type', owner.uid), columnIs('field', name)));
   if (fileIds.length) {
     const rows = fileIds.map((file_id, i) => [file_id, ownerId, owner.uid, name, i + 1]);
     if (ctx.batch) ctx.batch.add(morph, MORPH_COLUMNS, rows);
     else await insertRows(ctx, morph, MORPH_COLUMNS, rows);
   }
+}
+
+/** `id` and `mime` of the files among `ids` (those that exist), in one SELECT */
+export async function filesOf(ctx: RunContext, table: string, ids: readonly number[]): Promise<{ id: unknown; mime: unknown }[]> {
+  const known = columnIn('id', ids);
+  return (await runSql(ctx, `SELECT "id", "mime" FROM ${quoteId(table)} WHERE ${known.text}`, known.bindings)) as { id: unknown; mime: unknown }[];
 }
 
 /** the files found for `fileIds` (id, mime): a ValidationError for unknown ids, then for MIME types the attribute's allowedTypes exclude */

@@ -9,8 +9,11 @@ import { messages as m, ValidationError, validationIssue, type MessagePath } fro
 import type { RelationPosition, RelationWrite } from '../../plan/types.js';
 import { quoteId } from '../naming.js';
 import type { RunContext } from '../run-context.js';
-import { query, runSql, runSqlHeader } from '../run-sql.js';
+import { allOf, columnIn, columnIs, sql } from '../query/sql.js';
+import { runSql, runSqlHeader } from '../run-sql.js';
 import { linkSides, typeOf, type LinkSides } from '../storage-map.js';
+import { deleteRows, updateRows } from './change-rows.js';
+import { insertRows } from './insert-rows.js';
 
 interface Link {
   id: number;
@@ -62,13 +65,14 @@ async function insertNewLinks(ctx: RunContext, s: LinkSides, attr: RelationAttri
   if (inserted < ids.length) throw missingTargets(attr, at, ids.length - inserted);
 }
 
-/** insertNewLinks' text per relation, dialect and id count, built once (the statement caches then find the same string) */
+/** insertNewLinks' text per relation, database form and id count, built once (the statement caches then find the same string) */
 const newLinksTexts = new WeakMap<RelationAttribute, Map<string, string>>();
 
 function newLinksSql(ctx: RunContext, s: LinkSides, attr: RelationAttribute, count: number): string {
   let texts = newLinksTexts.get(attr);
   if (!texts) newLinksTexts.set(attr, (texts = new Map()));
-  const key = `${ctx.dialect.name}:${ctx.dialect.insertReturning}:${count}`;
+  // what in the text depends on the database: its casts and RETURNING
+  const key = `${ctx.dialect.cast('?', 'ref')} ${ctx.dialect.cast('?', 'order')} ${ctx.dialect.insertReturning} ${count}`;
   let text = texts.get(key);
   if (text !== undefined) return text;
   const target = typeOf(ctx.storage, attr.target);
@@ -91,14 +95,16 @@ function newLinksSql(ctx: RunContext, s: LinkSides, attr: RelationAttribute, cou
 async function checkExist(ctx: RunContext, attr: RelationAttribute, at: MessagePath, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
   const target = typeOf(ctx.storage, attr.target);
-  const found = new Set((await query(ctx, target.table).whereIn('id', ids).select('id')).map((r: { id: unknown }) => Number(r.id)));
+  const known = columnIn('id', ids);
+  const found = new Set((await runSql(ctx, `SELECT "id" FROM ${quoteId(target.table)} WHERE ${known.text}`, known.bindings)).map((r) => Number(r.id)));
   const missing = ids.filter((id) => !found.has(id));
   if (missing.length) throw missingTargets(attr, at, missing.length);
 }
 
 async function currentLinks(ctx: RunContext, s: LinkSides, selfId: number): Promise<Link[]> {
-  const q = query(ctx, s.table).where(s.self, selfId).select({ id: 'id', other: s.other, ...(s.selfOrder ? { order: s.selfOrder } : {}) });
-  const rows: { id: unknown; other: unknown; order?: unknown }[] = await (s.selfOrder ? q.orderByRaw(`${ctx.dialect.orderBy(quoteId(s.selfOrder), 'asc', 'last')}, "id" ASC`) : q.orderBy('id'));
+  const order = s.selfOrder ? `, ${quoteId(s.selfOrder)} AS "order"` : '';
+  const orderBy = s.selfOrder ? `${ctx.dialect.orderBy(quoteId(s.selfOrder), 'asc', 'last')}, "id" ASC` : '"id" ASC';
+  const rows = await runSql(ctx, `SELECT "id", ${quoteId(s.other)} AS "other"${order} FROM ${quoteId(s.table)} WHERE ${quoteId(s.self)} = ? ORDER BY ${orderBy}`, [selfId]);
   return rows.map((r) => ({ id: Number(r.id), other: Number(r.other), order: r.order === null || r.order === undefined ? null : Number(r.order) }));
 }
 
@@ -130,10 +136,9 @@ function insertIndex(at: MessagePath, id: number, list: number[], position: Rela
 }
 
 async function applyLinks(ctx: RunContext, s: LinkSides, attr: RelationAttribute, selfId: number, current: Link[], final: number[]): Promise<void> {
-  const knex = (table: string) => query(ctx, table);
   const keep = new Set(final);
   const removed = current.filter((l) => !keep.has(l.other));
-  if (removed.length) await knex(s.table).whereIn('id', removed.map((l) => l.id)).del();
+  if (removed.length) await deleteRows(ctx, s.table, columnIn('id', removed.map((l) => l.id)));
   const existing = new Map(current.filter((l) => keep.has(l.other)).map((l) => [l.other, l]));
   const added = final.filter((id) => !existing.has(id));
   if (added.length === 0 && isSorted(final.map((id) => existing.get(id)?.order ?? null))) return;
@@ -141,25 +146,27 @@ async function applyLinks(ctx: RunContext, s: LinkSides, attr: RelationAttribute
   // previous owner (Strapi does this for bidirectional oneToOne/oneToMany only; a unidirectional
   // oneToMany such as edition.contents may list an article another entry lists too)
   if (added.length && takesAway(attr)) {
-    await knex(s.table).whereIn(s.other, added).whereNot(s.self, selfId).del();
+    await deleteRows(ctx, s.table, allOf(columnIn(s.other, added), sql(`NOT ${quoteId(s.self)} = ?`, [selfId])));
   }
   const otherOrders = new Map<number, number>();
   if (added.length && s.otherOrder) {
-    const rows: { other: unknown; max: unknown }[] = await knex(s.table).whereIn(s.other, added).groupBy(s.other).select({ other: s.other }).max({ max: s.otherOrder });
+    const linked = columnIn(s.other, added);
+    const rows = await runSql(ctx, `SELECT ${quoteId(s.other)} AS "other", MAX(${quoteId(s.otherOrder)}) AS "max" FROM ${quoteId(s.table)} WHERE ${linked.text} GROUP BY ${quoteId(s.other)}`, linked.bindings);
     for (const r of rows) otherOrders.set(Number(r.other), Number(r.max ?? 0));
   }
   const orders = positions(final, existing);
   for (const [id, link] of existing) {
     const order = orders.get(id) as number;
-    if (s.selfOrder && link.order !== order) await knex(s.table).where('id', link.id).update({ [s.selfOrder]: order });
+    if (s.selfOrder && link.order !== order) await updateRows(ctx, s.table, { [s.selfOrder]: order }, columnIs('id', link.id));
   }
   if (added.length) {
-    await knex(s.table).insert(added.map((id) => ({
-      [s.self]: selfId,
-      [s.other]: id,
-      ...(s.selfOrder ? { [s.selfOrder]: orders.get(id) } : {}),
-      ...(s.otherOrder ? { [s.otherOrder]: (otherOrders.get(id) ?? 0) + 1 } : {}),
-    })));
+    const columns = [s.self, s.other, ...(s.selfOrder ? [s.selfOrder] : []), ...(s.otherOrder ? [s.otherOrder] : [])];
+    await insertRows(ctx, s.table, columns, added.map((id) => [
+      selfId,
+      id,
+      ...(s.selfOrder ? [orders.get(id)] : []),
+      ...(s.otherOrder ? [(otherOrders.get(id) ?? 0) + 1] : []),
+    ]));
   }
 }
 

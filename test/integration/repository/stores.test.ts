@@ -1,9 +1,8 @@
 /**
- * repository integration: the stores kept through Objection models (stores/): users-permissions
+ * repository integration: the stores of records that are not plans (stores/): users-permissions
  * roles and grants, i18n locales, rate limits, password changes. Each call is its statements (onQuery
  * counts them); inside Repository.transaction every statement runs on the transaction's connection,
- * the queries Objection starts by itself included (the join row of a grant), so they see its rows
- * and go with its rollback.
+ * a grant's join row included, so they see its rows and go with its rollback.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';

@@ -2,7 +2,7 @@
  * repository integration: create/update/delete of scalars (timestamps, publication, null clears),
  * deletes cascading to links, components and media links, unique violations as ValidationErrors,
  * transactions (commit, rollback, errors passing through), statement counts via onQuery, the API
- * token store, the Objection models, and driver/connection errors translated.
+ * token store, and driver/connection errors translated.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -157,16 +157,6 @@ test(`[${DIALECT}] the API token store`, async () => {
   assert.match((await f.repo.apiTokens.findByHash('h1'))!.lastUsedAt as string, /Z$/);
   const dup = await rejection(f.repo.apiTokens.create({ name: 'ci', description: '', type: 'read-only', permissions: [], accessKeyHash: 'h2', expiresAt: '2030-01-01T00:00:00Z' }));
   assert.is(dup.name, 'ValidationError');
-});
-
-test(`[${DIALECT}] Objection models fetch relations through the join tables`, async () => {
-  const a = await create(f.repo, ARTICLE, { title: 'Graph' });
-  const t1 = await create(f.repo, TAG, { name: 'g1' });
-  const t2 = await create(f.repo, TAG, { name: 'g2' });
-  await f.knex('articles_tags_links').insert([{ article_id: a, tag_id: t2, tag_order: 1 }, { article_id: a, tag_id: t1, tag_order: 2 }]);
-  const Article = (f.repo as KnexRepository).ctx.models.get(ARTICLE)!;
-  const row: any = await Article.query(f.knex).findById(a).withGraphFetched('tags(ordered)').modifiers({ ordered: (qb: any) => qb.orderBy('tag_order') });
-  assert.equal(row.tags.map((t: any) => t.name), ['g2', 'g1']);
 });
 
 test(`[${DIALECT}] connection failures are ServiceUnavailableErrors; bad values from the driver are ValidationErrors`, async () => {

@@ -96,14 +96,18 @@ test('a unique key on a long text column: the column itself on MariaDB (it hashe
   assert.match(mysql8, 'KEY "tags_body_index" ("body")');
 });
 
-test('the dialect of a server: MariaDB keeps its collation and index syntax; MySQL gets utf8mb4_0900_bin, DROP INDEX without IF EXISTS; returning= forces RETURNING either way', () => {
+test('the dialect of a server: MariaDB keeps its collation and index syntax; MySQL gets utf8mb4_0900_bin, DROP and CREATE INDEX without IF [NOT] EXISTS, hashed long unique keys; returning= forces RETURNING either way', () => {
   const maria = mysqlDialectFor('10.11.19-MariaDB-0+deb12u1', null);
   assert.is(maria, mysqlDialect);
   assert.is(mysqlDialectFor('10.11.19-MariaDB', 'false').insertReturning, false);
-  assert.is(mysqlDialectFor('10.4.32-MariaDB', null).mysqlServer, undefined);
+  const maria104 = mysqlDialectFor('10.4.32-MariaDB', null);
+  assert.is(maria104.createIndex('"i"', '"t"', '"c"', true), 'CREATE UNIQUE INDEX IF NOT EXISTS "i" ON "t" ("c")');
+  assert.equal([maria104.keyPart('"c"', 'text', true), maria104.retypeMovesData('varchar', 'text')], ['"c"', false]);
   const mysql8 = mysqlDialectFor('8.0.36', null);
-  assert.equal([mysql8.insertReturning, mysql8.mysqlServer, mysql8.tableCollation], [false, 'mysql', MYSQL8_COLLATION]);
+  assert.equal([mysql8.insertReturning, mysql8.tableCollation], [false, MYSQL8_COLLATION]);
   assert.is(mysql8.dropIndex('"i"', '"t"'), 'DROP INDEX "i" ON "t"');
+  assert.is(mysql8.createIndex('"i"', '"t"', '"c"', false), 'CREATE INDEX "i" ON "t" ("c")');
+  assert.equal([mysql8.keyPart('"c"', 'text', true), mysql8.keyPart('"c"', 'text', false), mysql8.retypeMovesData('varchar', 'text')], ['(SHA2("c", 256))', '"c"', true]);
   assert.is(mysql8.textExpr('"n"', 'integer'), 'CAST("n" AS CHAR) COLLATE utf8mb4_0900_bin');
   assert.is(mysqlDialectFor('8.0.36', 'true').insertReturning, true);
   assert.throws(() => mysqlDialectFor('8.0.36', 'no'), /returning= must be true or false/);
