@@ -6,9 +6,17 @@
  */
 import type { Driver } from './dialect/driver.js';
 
+/** what quire keeps about one connection while it lives */
+interface Kept {
+  /** the driver's own (better-sqlite3: the connection's prepared statements; Driver.query) */
+  readonly driver: Map<string, unknown>;
+  /** ended after its statement (it closed too many prepared names: prepared-statements.ts) */
+  retiring: boolean;
+}
+
 export class Connections {
-  /** every connection created and not yet closed (pruned as they close) */
-  private readonly live = new Set<object>();
+  /** every connection created and not yet closed (pruned as they close), with what is kept for it */
+  private readonly live = new Map<object, Kept>();
   /** connections never to be handed out again (a failed or hung ROLLBACK) */
   private readonly discarded = new WeakSet<object>();
 
@@ -16,7 +24,7 @@ export class Connections {
 
   /** the pool's `afterCreate`: a new connection */
   add(connection: object): void {
-    this.live.add(connection);
+    this.live.set(connection, { driver: new Map(), retiring: false });
     this.driver.watch(
       connection,
       () => this.live.delete(connection),
@@ -27,8 +35,26 @@ export class Connections {
   /** connections open now (the metrics' pool gauge) */
   open(): number {
     let n = 0;
-    for (const c of this.live) if (this.driver.isOpen(c)) n++;
+    for (const c of this.live.keys()) if (this.driver.isOpen(c)) n++;
     return n;
+  }
+
+  /** what the driver keeps for `connection` (a connection the pool made before this registry saw it gets its own now) */
+  kept(connection: object): Map<string, unknown> {
+    let kept = this.live.get(connection);
+    if (!kept) this.live.set(connection, (kept = { driver: new Map(), retiring: false }));
+    return kept.driver;
+  }
+
+  /** end `connection` after its statement: it goes back to the pool no more */
+  retire(connection: object): void {
+    const kept = this.live.get(connection);
+    if (kept) kept.retiring = true;
+  }
+
+  /** whether `connection` is to be ended now that its statement is done */
+  retiring(connection: object): boolean {
+    return this.live.get(connection)?.retiring === true;
   }
 
   /** the pool's `validate`: false makes knex's pool destroy the connection instead of handing it out */
@@ -55,7 +81,7 @@ export class Connections {
    */
   idle(): object | undefined {
     if (!this.driver.inProcess) return undefined;
-    for (const c of this.live) {
+    for (const c of this.live.keys()) {
       if (!this.driver.isOpen(c)) {
         this.live.delete(c);
         continue;
@@ -71,6 +97,6 @@ export class Connections {
    * this process never stay busy between two turns of the event loop (their driver ends nothing).
    */
   endAll(): void {
-    for (const c of this.live) this.driver.end(c);
+    for (const c of this.live.keys()) this.driver.end(c);
   }
 }

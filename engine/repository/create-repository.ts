@@ -14,6 +14,7 @@ import { dialectOfDatabase, dialectOfUrl } from './dialect/dialect-of.js';
 import { KnexRepository } from './knex-repository.js';
 import { PreparedStatements } from './prepared-statements.js';
 import { isStrapiDatabase } from './schema/strapi-schema.js';
+import { LRUCache } from 'lru-cache';
 import { Selections } from './query/select-fields.js';
 import { buildStorageMap } from './storage-map.js';
 import type { Repository } from './types.js';
@@ -58,7 +59,7 @@ export async function createRepository(opts: RepositoryOptions): Promise<Reposit
     await knex.destroy().catch(() => undefined);
     throw err;
   }
-  return new KnexRepository({ knex, connections, model: opts.model, storage, dialect: layout, selections: new Selections(layout), strapi, ...(onQuery ? { onQuery } : {}),
+  return new KnexRepository({ knex, connections, model: opts.model, storage, dialect: layout, selections: new Selections(layout), texts: new LRUCache<string, string>({ max: 2000 }), strapi, ...(onQuery ? { onQuery } : {}),
     ...(opts.pool?.compiledReads === false && { compiledReads: false as const }),
     ...(dialect.driver.namedStatements && { prepared: new PreparedStatements(opts.pool?.preparedStatements) }),
   });

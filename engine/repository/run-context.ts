@@ -5,6 +5,7 @@
  * Types only, so every runner can name the context without importing how transactions run.
  */
 import type { Knex } from 'knex';
+import type { LRUCache } from 'lru-cache';
 import type { NormalizedModel } from '../../compiler/model/types.js';
 import type { Connections } from './connections.js';
 import type { Dialect } from './dialect/dialect.js';
@@ -40,6 +41,8 @@ export interface RunContext {
   readonly dialect: Dialect;
   /** the columns and row decoders of the reads made so far (query/select-fields.ts) */
   readonly selections: Selections;
+  /** statement texts built once per repository, by what they are for (write/write-relations.ts); bounded */
+  readonly texts: LRUCache<string, string>;
   /** Strapi v4 manages the database: its API tokens are read from strapi_api_tokens (schema/strapi-schema.ts) */
   readonly strapi?: boolean;
   /** called once per statement the repository sends itself (run-sql.ts); knex's own are seen by its 'query' event */

@@ -21,7 +21,7 @@ export async function sendSql(ctx: RunContext, connection: unknown, text: string
 async function send(ctx: RunContext, connection: unknown, text: string, bindings: readonly unknown[], values: boolean, name?: string): Promise<unknown[]> {
   ctx.onQuery?.(text);
   const named = name === undefined ? undefined : await prepare(ctx, connection, name);
-  return ctx.dialect.driver.query(connection, text, bindings, values, named);
+  return ctx.dialect.driver.query(connection, ctx.connections.kept(connection as object), text, bindings, values, named);
 }
 
 /**
@@ -32,7 +32,7 @@ async function send(ctx: RunContext, connection: unknown, text: string, bindings
 export async function runSqlHeader(ctx: RunContext, text: string, bindings: readonly unknown[]): Promise<WriteHeader> {
   const write = (connection: unknown) => {
     ctx.onQuery?.(text);
-    return ctx.dialect.driver.write(connection, text, bindings);
+    return ctx.dialect.driver.write(connection, ctx.connections.kept(connection as object), text, bindings);
   };
   const idle = ctx.tx ? undefined : ctx.connections.idle();
   return idle !== undefined ? write(idle) : onConnection(ctx, write);
@@ -51,14 +51,11 @@ async function prepare(ctx: RunContext, connection: unknown, key: string): Promi
     const statement = `DEALLOCATE ${quoteId(old)}`;
     ctx.onQuery?.(statement);
     // a name whose Parse failed was never prepared: nothing to close
-    await ctx.dialect.driver.query(connection, statement, [], false).catch(() => undefined);
+    await ctx.dialect.driver.query(connection, ctx.connections.kept(connection as object), statement, [], false).catch(() => undefined);
   }
-  if (plan.retire) retiring.add(connection as object);
+  if (plan.retire) ctx.connections.retire(connection as object);
   return plan.name;
 }
-
-/** PostgreSQL connections that closed so many names they are ended after their statement (prepared-statements.ts) */
-const retiring = new WeakSet<object>();
 
 /** the pool of the repository's knex, through the client methods knex declares public */
 interface PoolClient {
@@ -94,7 +91,7 @@ async function onConnection<T>(ctx: RunContext, fn: (connection: unknown) => Pro
   try {
     return await fn(connection);
   } finally {
-    if (retiring.has(connection as object)) ctx.connections.discard(connection);
+    if (ctx.connections.retiring(connection as object)) ctx.connections.discard(connection);
     client.releaseConnection(connection);
   }
 }

@@ -17,12 +17,8 @@ function looksLikeDriverError(err: unknown): boolean {
   return DRIVER_ERROR_NAMES.has(err.name) || typeof code === 'string' || (err as { errno?: unknown }).errno !== undefined;
 }
 
-const resolvers = new WeakMap<StorageMap, FieldResolver>();
-
-/** table + column -> the field name a client knows (attribute, or the column itself) */
+/** table + column -> the field name a client knows (attribute, or the column itself); built when an error needs it */
 function fieldResolver(storage: StorageMap): FieldResolver {
-  let resolver = resolvers.get(storage);
-  if (resolver) return resolver;
   const byTable = new Map<string, Map<string, string>>();
   // MySQL names the unique index, not the column: `authors_name_unique` -> name
   const byIndex = new Map<string, string>();
@@ -39,9 +35,7 @@ function fieldResolver(storage: StorageMap): FieldResolver {
       byTable.set(a.joinTable.name, j);
     }
   }
-  resolver = (table, column) => (table && byTable.get(table)?.get(column)) || byIndex.get(column) || [...byTable.values()].find((m) => m.has(column))?.get(column) || column;
-  resolvers.set(storage, resolver);
-  return resolver;
+  return (table, column) => (table && byTable.get(table)?.get(column)) || byIndex.get(column) || [...byTable.values()].find((m) => m.has(column))?.get(column) || column;
 }
 
 export function translateError(err: unknown, storage: StorageMap, dialect: Dialect): unknown {

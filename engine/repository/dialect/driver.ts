@@ -28,10 +28,12 @@ export interface Driver {
   /**
    * One statement with `?` placeholders on `connection`: its rows as objects, or with `values` as
    * arrays in the order of the select list; `name`: run it as the statement prepared under that name.
+   * `kept`: what the driver keeps for this connection (better-sqlite3's prepared statements), held by
+   * the repository's connection registry (connections.ts) as long as the connection lives.
    */
-  query(connection: unknown, text: string, bindings: readonly unknown[], values: boolean, name?: string): Promise<unknown[]>;
+  query(connection: unknown, kept: Map<string, unknown>, text: string, bindings: readonly unknown[], values: boolean, name?: string): Promise<unknown[]>;
   /** one write, answered by its header instead of rows */
-  write(connection: unknown, text: string, bindings: readonly unknown[]): Promise<WriteHeader>;
+  write(connection: unknown, kept: Map<string, unknown>, text: string, bindings: readonly unknown[]): Promise<WriteHeader>;
   /** a connection the pool made: `gone` once it has ended, `lost` when it failed and must never be handed out again */
   watch(connection: unknown, gone: () => void, lost: () => void): void;
   /** false once the connection has been closed (drivers that report it through `watch` always answer true) */

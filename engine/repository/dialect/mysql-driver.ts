@@ -16,11 +16,11 @@ function mysqlQuery(connection: MysqlConnection, query: string | { sql: string; 
 export const mysqlDriver: Driver = {
   inProcess: false,
   namedStatements: false,
-  async query(connection, text, bindings, values) {
+  async query(connection, _kept, text, bindings, values) {
     const result = await mysqlQuery(connection as MysqlConnection, values ? { sql: text, rowsAsArray: true } : text, bindings);
     return Array.isArray(result) ? result : [];
   },
-  async write(connection, text, bindings): Promise<WriteHeader> {
+  async write(connection, _kept, text, bindings): Promise<WriteHeader> {
     const r = (await mysqlQuery(connection as MysqlConnection, text, bindings)) as { insertId?: unknown; affectedRows?: unknown };
     return { insertId: Number(r.insertId ?? 0), affectedRows: Number(r.affectedRows ?? 0) };
   },

@@ -28,14 +28,14 @@ type Row = Record<string, unknown>;
 export const pgDriver: Driver = {
   inProcess: false,
   namedStatements: true,
-  async query(connection, text, bindings, values, name) {
+  async query(connection, _kept, text, bindings, values, name) {
     const pgc = connection as PgConnection;
     if (name !== undefined) return (await pgc.query<Row>({ name, text: positionalSql(text), values: bindings as unknown[], ...(values && { rowMode: 'array' }) })).rows;
     if (values) return (await pgc.query({ text: positionalSql(text), values: bindings as unknown[], rowMode: 'array' })).rows;
     // text and values as two arguments: pg copies a config object property by property first
     return (await pgc.query<Row>(positionalSql(text), bindings as unknown[])).rows;
   },
-  async write(connection, text, bindings): Promise<WriteHeader> {
+  async write(connection, _kept, text, bindings): Promise<WriteHeader> {
     const r = await (connection as PgConnection).query(positionalSql(text), bindings as unknown[]);
     return { insertId: 0, affectedRows: r.rowCount ?? 0 };
   },

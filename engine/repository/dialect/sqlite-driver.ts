@@ -1,17 +1,15 @@
 /**
  * engine/repository/dialect: the better-sqlite3 driver. Statements run synchronously in this
- * process; each connection keeps up to 500 prepared statements in quire's own map, per text and
- * answer form (objects, or rows of values in raw mode). Values are bound as knex binds them.
+ * process; each connection keeps up to 500 prepared statements (in what the connection registry keeps
+ * for it), per text and answer form (objects, or rows of values in raw mode). Values are bound as knex binds them.
  */
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Driver, WriteHeader } from './driver.js';
 
 export type SqliteConnection = BetterSqlite3.Database;
 
-/** prepared statements kept per SQLite connection (per answer form: objects or rows of values) */
-const STATEMENT_CACHE_SIZE = 500;
-const statements = new WeakMap<SqliteConnection, Map<string, BetterStatement>>();
-const valueStatements = new WeakMap<SqliteConnection, Map<string, BetterStatement>>();
+/** prepared statements kept per SQLite connection (both answer forms together) */
+const STATEMENT_CACHE_SIZE = 1000;
 
 interface BetterStatement {
   readonly reader: boolean;
@@ -26,16 +24,14 @@ interface BetterStatement {
  * stay valid across schema changes (SQLite re-prepares them itself). `values`: a statement answering
  * rows of values (better-sqlite3's raw mode), kept apart from the one answering objects.
  */
-function prepared(db: SqliteConnection, text: string, values = false): BetterStatement {
-  const caches = values ? valueStatements : statements;
-  let cache = caches.get(db);
-  if (cache === undefined) caches.set(db, (cache = new Map()));
-  let stmt = cache.get(text);
+function prepared(db: SqliteConnection, kept: Map<string, unknown>, text: string, values = false): BetterStatement {
+  const key = values ? `v${text}` : `o${text}`;
+  let stmt = kept.get(key) as BetterStatement | undefined;
   if (stmt === undefined) {
     stmt = db.prepare(text) as unknown as BetterStatement;
     if (values && stmt.reader) stmt.raw(true);
-    if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
-    cache.set(text, stmt);
+    if (kept.size >= STATEMENT_CACHE_SIZE) kept.delete(kept.keys().next().value as string);
+    kept.set(key, stmt);
   }
   return stmt;
 }
@@ -50,15 +46,15 @@ function sqliteValue(v: unknown): unknown {
 export const sqliteDriver: Driver = {
   inProcess: true,
   namedStatements: false,
-  async query(connection, text, bindings, values) {
-    const stmt = prepared(connection as SqliteConnection, text, values);
+  async query(connection, kept, text, bindings, values) {
+    const stmt = prepared(connection as SqliteConnection, kept, text, values);
     const params = bindings.map(sqliteValue);
     if (stmt.reader) return stmt.all(params);
     stmt.run(params);
     return [];
   },
-  async write(connection, text, bindings): Promise<WriteHeader> {
-    const info = prepared(connection as SqliteConnection, text).run(bindings.map(sqliteValue));
+  async write(connection, kept, text, bindings): Promise<WriteHeader> {
+    const info = prepared(connection as SqliteConnection, kept, text).run(bindings.map(sqliteValue));
     return { insertId: Number(info.lastInsertRowid), affectedRows: info.changes };
   },
   // a closed database says so itself (isOpen)

@@ -65,15 +65,10 @@ async function insertNewLinks(ctx: RunContext, s: LinkSides, attr: RelationAttri
   if (inserted < ids.length) throw missingTargets(attr, at, ids.length - inserted);
 }
 
-/** insertNewLinks' text per relation, database form and id count, built once (the statement caches then find the same string) */
-const newLinksTexts = new WeakMap<RelationAttribute, Map<string, string>>();
-
+/** insertNewLinks' text per link table, side and id count, built once per repository (the statement caches then find the same string) */
 function newLinksSql(ctx: RunContext, s: LinkSides, attr: RelationAttribute, count: number): string {
-  let texts = newLinksTexts.get(attr);
-  if (!texts) newLinksTexts.set(attr, (texts = new Map()));
-  // what in the text depends on the database: its casts and RETURNING
-  const key = `${ctx.dialect.cast('?', 'ref')} ${ctx.dialect.cast('?', 'order')} ${ctx.dialect.insertReturning} ${count}`;
-  let text = texts.get(key);
+  const key = `new links ${s.table} ${s.self} ${attr.target} ${count}`;
+  let text = ctx.texts.get(key);
   if (text !== undefined) return text;
   const target = typeOf(ctx.storage, attr.target);
   const cast = (kind: 'ref' | 'order') => ctx.dialect.cast('?', kind);
@@ -87,8 +82,8 @@ function newLinksSql(ctx: RunContext, s: LinkSides, attr: RelationAttribute, cou
   text =
     `INSERT INTO ${quoteId(s.table)} (${columns.map(quoteId).join(', ')}) SELECT ${values.join(', ')} FROM ${quoteId(target.table)} AS "t" ` +
     `WHERE "t"."id" IN (${marks.join(', ')})${ctx.dialect.insertReturning ? ` RETURNING ${quoteId(s.other)}` : ''}`;
-  // a bounded number of texts per relation: past 100 ids per write they are not kept
-  if (count <= 100) texts.set(key, text);
+  // past 100 ids per write they are not kept
+  if (count <= 100) ctx.texts.set(key, text);
   return text;
 }
 

@@ -26,7 +26,7 @@ test('/_ready answers 200 while the database answers, 503 with Retry-After once 
     assert.is(down.body.error.name, 'ServiceUnavailableError');
     assert.is((await s.get('/_health')).status, 204);
   } finally {
-    s.running.server.close();
+    await s.stop();
   }
 });
 
