@@ -32,7 +32,7 @@ interface Suite {
   name: string;
   dir: string;
   dialects?: boolean;
-  /** extra environment of the run (SQLite only) */
+  /** extra environment of the run 
   env?: Record<string, string>;
   /** run only when this says so (unless named on the command line) */
   when?: () => boolean;
@@ -56,7 +56,8 @@ const SUITES: Suite[] = [
     when: () => DIALECTS.includes('mysql') && (process.env.QUIRE_REQUIRE_MYSQL === '1' || process.env.QUIRE_REQUIRE_PG === '1' || process.env.QUIRE_VALIDATE_ALL === '1'),
   },
   { name: 'security', dir: 'security', dialects: true },
-  { name: 'reliability', dir: 'reliability', dialects: true },
+  // reads and writes racing on purpose: a read answered twice (QUIRE_CHECK_EXECUTORS) may see a write between the two
+  { name: 'reliability', dir: 'reliability', dialects: true, env: { QUIRE_CHECK_EXECUTORS: '0' } },
 ];
 
 interface Totals {
