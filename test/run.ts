@@ -32,7 +32,7 @@ interface Suite {
   name: string;
   dir: string;
   dialects?: boolean;
-  /** extra environment of the run 
+  /** extra environment of the run */
   env?: Record<string, string>;
   /** run only when this says so (unless named on the command line) */
   when?: () => boolean;
