@@ -45,8 +45,8 @@ export class KnexRepository implements Repository {
   constructor(readonly ctx: RunContext, answeredInSql?: { count: number }) {
     this.transactionalDdl = ctx.dialect.transactionalDdl;
     this.answeredInSql = answeredInSql ?? { count: 0 };
-    const json = ctx.dialect.json;
-    this.answersInSql = !ctx.tx && ctx.compiledReads !== false && json !== undefined && (!json.utcOnly || processInUtc());
+    const writes = ctx.dialect.writesAnswers;
+    this.answersInSql = !ctx.tx && ctx.compiledReads !== false && writes !== undefined && (!writes.onlyInUtc || processInUtc());
     this.strapiDatabase = ctx.strapi === true;
     // a Strapi database: the tokens made in Strapi's admin (stores/strapi-api-tokens.ts); Strapi's admin manages them
     this.apiTokens = this.strapiDatabase

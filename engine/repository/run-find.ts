@@ -1,20 +1,21 @@
 /**
- * engine/repository: run FindPlan and FindOnePlan: one SELECT for the page (plus one count when
- * asked; both sent by run-sql.ts), then populate (one query per populated attribute per level).
- * publicationState 'live' hides drafts of draft-and-publish types; findOne by id returns a draft
- * anyway, as Strapi does.
+ * engine/repository: run FindPlan and FindOnePlan, the rows executor's reads: one SELECT for the page
+ * (plus one count when asked), then populate (one query per populated attribute per level), each built
+ * as SQL nodes and printed by the dialect. publicationState 'live' hides drafts of draft-and-publish
+ * types; findOne by id returns a draft anyway, as Strapi does.
  */
 import type { Entry, FindOnePlan, FindPlan, PagePlan } from '../plan/types.js';
-import { qualified, quoteId } from './naming.js';
 import { attachAvailableLocales, populateEntries } from './populate/populate.js';
 import { compileSort } from './query/compile-sort.js';
 import type { WhereScope } from './query/compile-where.js';
 import { rootConditions } from './query/root-conditions.js';
 import { decodeValueRows } from './query/select-fields.js';
-import { AliasCounter, sql } from './query/sql.js';
+import { AliasCounter } from './query/sql.js';
 import type { RunContext } from './run-context.js';
 import { runSql, runSqlValues } from './run-sql.js';
-import { typeOf, type TypeStorage } from './storage-map.js';
+import { asc, col, eq, keyword, param, select, table } from './sql/build.js';
+import type { Select } from './sql/sql-node.js';
+import { typeOf } from './storage-map.js';
 import type { FindResult } from './types.js';
 
 const ROOT = 't0';
@@ -25,28 +26,36 @@ function pageWindow(page: PagePlan): { limit: number; offset: number } {
     : { limit: page.limit, offset: page.start };
 }
 
-const fromRoot = (type: TypeStorage) => `${quoteId(type.table)} AS ${quoteId(ROOT)}`;
+const scopeOf = (ctx: RunContext): WhereScope => {
+  const scope: WhereScope = { storage: ctx.storage, dialect: ctx.dialect, aliases: new AliasCounter() };
+  scope.aliases.next(); // t0
+  return scope;
+};
+
+/** send `statement` as the dialect prints it, answering rows of values */
+const values = (ctx: RunContext, statement: Select) => {
+  const { text, bindings } = ctx.dialect.printer.print(statement);
+  return runSqlValues(ctx, text, bindings);
+};
 
 export async function runFind(ctx: RunContext, plan: FindPlan): Promise<FindResult> {
   const type = typeOf(ctx.storage, plan.uid);
-  const scope: WhereScope = { storage: ctx.storage, dialect: ctx.dialect, aliases: new AliasCounter() };
-  scope.aliases.next(); // t0
+  const scope = scopeOf(ctx);
   const where = rootConditions(type, ROOT, scope, plan.where, plan.publicationState, plan.locale);
   const selection = ctx.selections.of(type, plan.fields, ROOT);
-  const order = compileSort(plan.sort, type, ROOT, scope);
   const { limit, offset } = pageWindow(plan.page);
   // the page size is written into the text: SQLite plans `LIMIT 25` better than `LIMIT ?` (a
   // bound limit cost 13 us more on a 25-row page), and page sizes are few, so statements stay cached
   const literal = Number.isSafeInteger(limit) && limit >= 0;
-  const rows = await runSqlValues(
-    ctx,
-    `SELECT ${selection.text} FROM ${fromRoot(type)} WHERE ${where.text} ORDER BY ${order.text} LIMIT ${literal ? String(limit) : '?'}${offset ? ' OFFSET ?' : ''}`,
-    [...where.bindings, ...order.bindings, ...(literal ? [] : [limit]), ...(offset ? [offset] : [])],
-  );
+  const rows = await values(ctx, select({
+    columns: selection.nodes, from: table(type.table, ROOT), where, orderBy: compileSort(plan.sort, type, ROOT, scope),
+    limit: literal ? limit : param(limit), ...(offset ? { offset: param(offset) } : {}),
+  }));
   const entries = decodeValueRows(rows, selection);
   let total: number | undefined;
   if (plan.page.withCount) {
-    const [row] = await runSql(ctx, `SELECT COUNT(*) AS "count" FROM ${fromRoot(type)} WHERE ${where.text}`, where.bindings);
+    const count = ctx.dialect.printer.print(select({ columns: [{ item: keyword('COUNT(*)'), as: 'count' }], from: table(type.table, ROOT), where }));
+    const [row] = await runSql(ctx, count.text, count.bindings);
     total = Number(row.count);
   }
   await populateEntries(ctx, type, entries, plan.populate, plan.publicationState);
@@ -56,18 +65,14 @@ export async function runFind(ctx: RunContext, plan: FindPlan): Promise<FindResu
 
 export async function runFindOne(ctx: RunContext, plan: FindOnePlan): Promise<Entry | undefined> {
   const type = typeOf(ctx.storage, plan.uid);
-  const scope: WhereScope = { storage: ctx.storage, dialect: ctx.dialect, aliases: new AliasCounter() };
-  scope.aliases.next();
   const byId = plan.id !== undefined;
   if (byId && !Number.isSafeInteger(plan.id)) return undefined;
   // by id: the entry whatever its publication state; single type: the one (published, when live) entry
-  const where = byId
-    ? sql(`${qualified(ROOT, 'id')} = ?`, [plan.id])
-    : rootConditions(type, ROOT, scope, undefined, plan.publicationState, plan.locale);
+  const where = byId ? eq(col(ROOT, 'id'), param(plan.id)) : rootConditions(type, ROOT, scopeOf(ctx), undefined, plan.publicationState, plan.locale);
   const selection = ctx.selections.of(type, plan.fields, ROOT);
   // the read-back of an entry this transaction just created: its INSERT returned the row already
   const written = byId ? ctx.written?.take(type.uid, plan.id as number, selection.columns) : undefined;
-  const rows = written ? [] : await runSqlValues(ctx, `SELECT ${selection.text} FROM ${fromRoot(type)} WHERE ${where.text} ORDER BY ${qualified(ROOT, 'id')} ASC LIMIT 1`, where.bindings);
+  const rows = written ? [] : await values(ctx, select({ columns: selection.nodes, from: table(type.table, ROOT), where, orderBy: [asc(col(ROOT, 'id'))], limit: 1 }));
   if (!written && rows.length === 0) return undefined;
   const entries = written ? [written] : decodeValueRows(rows, selection);
   await populateEntries(ctx, type, entries, plan.populate, plan.publicationState);

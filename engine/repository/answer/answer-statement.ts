@@ -1,21 +1,23 @@
 /**
  * engine/repository/answer: a read plan and the AnswerShape of its answer (engine/response) -> ONE
- * statement whose text column `body` is the answer, byte for byte what engine/response/print-answer.ts
- * prints over what run-find.ts loads: the page (numbered in its order), its count, every populated
- * relation, media, component, dynamic zone and localization at every depth as correlated subqueries
- * aggregated in link order (or the populate's sort), the members in the shape's order. A one-entry read
- * also answers `found`. How a value becomes JSON text is the dialect's (`dialect.json`). Pure text.
+ * SELECT (as SQL nodes, sql/sql-node.ts) whose text column `body` is the answer, byte for byte what
+ * engine/response/print-answer.ts prints over what run-find.ts loads: the page (numbered in its order),
+ * its count, every populated relation, media, component, dynamic zone and localization at every depth
+ * as correlated subqueries joined in link order (or the populate's sort), the members in the shape's
+ * order. A one-entry read also answers `found`. How a value becomes JSON text is the dialect printer's
+ * (`json` nodes). Pure.
  */
 import type { FindOnePlan, FindPlan, PagePlan, PopulateSpec, PopulateTree, PublicationState } from '../../plan/types.js';
 import type { AnswerShape, Member } from '../../response/answer-shape.js';
-import type { JsonText } from '../dialect/dialect.js';
-import { ADMIN_USERS_TABLE, FILE_UID, qualified, quoteId } from '../naming.js';
+import { ADMIN_USERS_TABLE, FILE_UID } from '../naming.js';
 import { itemSpec } from '../populate/populate-components.js';
 import { compileSort } from '../query/compile-sort.js';
 import type { WhereScope } from '../query/compile-where.js';
 import { rootConditions } from '../query/root-conditions.js';
-import { AliasCounter, combine, joinSql, sql, type Sql } from '../query/sql.js';
+import { AliasCounter } from '../query/sql.js';
 import type { RunContext } from '../run-context.js';
+import { and, asc, binary, call, col, concat, derived, eq, isNull, json, jsonText, keyword, lit, param, select, subquery, table, textOf } from '../sql/build.js';
+import type { Expr, Order, Select } from '../sql/sql-node.js';
 import { linkSides, typeOf, type TypeStorage } from '../storage-map.js';
 
 /** the alias of the root row, and of the list's count */
@@ -42,39 +44,41 @@ interface Link {
   readonly where: readonly (readonly [string, unknown])[];
 }
 
-const cat = (parts: readonly Sql[]): Sql => joinSql(parts, '');
+const NULL = jsonText('null');
+const EMPTY_LIST = jsonText('[]');
 
 function pageWindow(page: PagePlan): { limit: number; offset: number } {
   return page.style === 'page' ? { limit: page.pageSize, offset: (page.page - 1) * page.pageSize } : { limit: page.limit, offset: page.start };
 }
+
+/** `'[' || COALESCE(<joined items>, '') || ']'` */
+const list = (joined: Expr): Expr => concat([jsonText('['), call('COALESCE', joined, lit('')), jsonText(']')]);
 
 class AnswerCompiler {
   readonly scope: WhereScope;
   /** the list's count, once the body names it (its derived table then goes in the FROM) */
   counted = false;
 
-  constructor(private readonly ctx: RunContext, private readonly json: JsonText, private readonly plan: FindPlan | FindOnePlan) {
+  constructor(private readonly ctx: RunContext, private readonly plan: FindPlan | FindOnePlan) {
     this.scope = { storage: ctx.storage, dialect: ctx.dialect, aliases: new AliasCounter() };
     this.scope.aliases.next(); // t0
   }
 
-  private text(jsonText: string): Sql {
-    return sql(this.json.literal(jsonText));
+  /** `'{"k":' || v || ',"k2":' || v2 || '}'` of `members` at `level` */
+  object(members: readonly Member[], level: Level, value = (m: Member) => this.member(m, level)): Expr {
+    if (members.length === 0) return jsonText('{}');
+    const parts: Expr[] = [];
+    members.forEach((m, i) => parts.push(jsonText(`${i === 0 ? '{' : ','}${JSON.stringify(m.key)}:`), value(m)));
+    parts.push(jsonText('}'));
+    return concat(parts);
   }
 
-  /** `'{' || "k":v || ',' || ... || '}'` of `members` at `level` */
-  object(members: readonly Member[], level: Level): Sql {
-    if (members.length === 0) return this.text('{}');
-    const parts = members.map((m, i) => cat([this.text(`${i === 0 ? '{' : ','}${JSON.stringify(m.key)}:`), sql(' || '), this.member(m, level)]));
-    return cat([joinSql(parts, ' || '), sql(` || ${this.json.literal('}')}`)]);
-  }
-
-  private member(m: Member, level: Level): Sql {
+  private member(m: Member, level: Level): Expr {
     switch (m.kind) {
       case 'const':
-        return this.text(m.json);
+        return jsonText(m.json);
       case 'id':
-        return sql(m.text ? this.json.quoted(qualified(level.alias, 'id')) : `CAST(${qualified(level.alias, 'id')} AS TEXT)`);
+        return m.text ? concat([jsonText('"'), textOf(col(level.alias, 'id')), jsonText('"')]) : textOf(col(level.alias, 'id'));
       case 'field':
         return this.field(m, level);
       case 'object':
@@ -94,21 +98,18 @@ class AnswerCompiler {
     }
   }
 
-  private field(m: Extract<Member, { kind: 'field' }>, level: Level): Sql {
+  private field(m: Extract<Member, { kind: 'field' }>, level: Level): Expr {
     const f = level.type.fields.get(m.field);
     if (!f || f.private) throw new Error(`quire repository: ${level.type.uid} has no readable field ${m.field}`);
-    const e = qualified(level.alias, f.column);
-    const orNull = m.check === undefined ? "'null'" : this.json.mark(m.check);
+    const e = col(level.alias, f.column);
+    const orNull: Expr = m.check === undefined ? NULL : { kind: 'checkMark', check: m.check };
     if (m.form === 'enum') {
-      const names = Object.entries(m.names ?? {});
-      return cat([
-        sql(`CASE WHEN ${e} IS NULL THEN ${orNull}`),
-        ...names.map(([stored, name]) => sql(` WHEN ${e} = ? THEN ?`, [stored, JSON.stringify(name)])),
-        sql(` ELSE ${m.check === undefined ? "'null'" : this.json.mark(m.check, this.json.value(e, f.kind))} END`),
-      ]);
+      const refused: Expr = m.check === undefined ? NULL : { kind: 'checkMark', check: m.check, value: json(e, f.kind) };
+      const whens = Object.entries(m.names ?? {}).map(([stored, name]) => [eq(e, param(stored)), param(JSON.stringify(name))] as const);
+      return { kind: 'case', whens: [[isNull(e), orNull], ...whens], otherwise: refused };
     }
-    const value = this.json.form(e, f.kind, m.form);
-    return sql(m.check === undefined ? value : `CASE WHEN ${e} IS NULL THEN ${orNull} ELSE ${value} END`);
+    const value = json(e, f.kind, m.form);
+    return m.check === undefined ? value : { kind: 'case', whens: [[isNull(e), orNull]], otherwise: value };
   }
 
   private spec(level: Level, field: string): PopulateSpec {
@@ -118,10 +119,10 @@ class AnswerCompiler {
   }
 
   /** a relation, media, component or localizations: its rows in link order (or the populate's sort) */
-  private link(m: Extract<Member, { kind: 'link' }>, level: Level): Sql {
+  private link(m: Extract<Member, { kind: 'link' }>, level: Level): Expr {
     const { type } = level;
     const attr = Object.hasOwn(type.attributes, m.field) ? type.attributes[m.field] : undefined;
-    if (!m.members) return this.text(m.many ? '[]' : 'null');
+    if (!m.members) return m.many ? EMPTY_LIST : NULL;
     let spec = this.spec(level, m.field);
     let target: TypeStorage;
     let link: Link;
@@ -147,44 +148,45 @@ class AnswerCompiler {
       if (!attr.repeatable) spec = { ...spec, where: undefined, sort: undefined };
     } else throw new Error(`quire repository: ${type.uid}.${m.field} is not a link`);
     const members = m.members;
-    const list = this.linkedList(level.alias, target, spec, state, link, m.many, (t) => this.object(members, { type: target, alias: t, populate: spec.populate, state }));
-    return m.many && m.emptyAs === 'null' ? cat([sql('CASE WHEN '), list, sql(" = '[]' THEN 'null' ELSE "), list, sql(' END')]) : list;
+    const found = this.linkedList(level.alias, target, spec, state, link, m.many, (t) => this.object(members, { type: target, alias: t, populate: spec.populate, state }));
+    return m.many && m.emptyAs === 'null' ? { kind: 'case', whens: [[eq(found, EMPTY_LIST), NULL]], otherwise: found } : found;
   }
 
   /** the rows `link` ties to the row at `ownerAlias`: a JSON array (`many`) or one item / null */
-  private linkedList(ownerAlias: string, target: TypeStorage, spec: PopulateSpec, state: PublicationState, link: Link, many: boolean, itemOf: (alias: string) => Sql): Sql {
+  private linkedList(ownerAlias: string, target: TypeStorage, spec: PopulateSpec, state: PublicationState, link: Link, many: boolean, itemOf: (alias: string) => Expr): Expr {
     const l = this.scope.aliases.next('l');
     const t = this.scope.aliases.next();
     const item = itemOf(t);
-    const where = combine([
-      sql(`${qualified(l, link.owner)} = ${qualified(ownerAlias, 'id')}`),
-      ...link.where.map(([column, value]) => sql(`${qualified(l, column)} = ?`, [value])),
+    const where = and([
+      eq(col(l, link.owner), col(ownerAlias, 'id')),
+      ...link.where.map(([column, value]) => eq(col(l, column), param(value))),
       rootConditions(target, t, this.scope, spec.where, state, undefined),
-    ], 'AND');
-    const order = spec.sort?.length
+    ]);
+    const order: Order[] = spec.sort?.length
       ? compileSort(spec.sort, target, t, this.scope)
-      : sql(`${link.order ? `${qualified(l, link.order)} ASC NULLS LAST, ` : ''}${qualified(l, 'id')} ASC`);
-    const from = `FROM ${quoteId(link.table)} AS ${quoteId(l)} JOIN ${quoteId(target.table)} AS ${quoteId(t)} ON ${qualified(t, 'id')} = ${qualified(l, link.target)}`;
+      : [...(link.order ? [asc(col(l, link.order), 'last')] : []), asc(col(l, 'id'))];
+    const from = table(link.table, l);
+    const joins = [{ source: table(target.table, t), on: eq(col(t, 'id'), col(l, link.target)) }];
     const window = spec.page ? pageWindow(spec.page) : undefined;
-    const limit = window ? ` LIMIT ${many ? window.limit : Math.min(window.limit, 1)} OFFSET ${window.offset}` : '';
-    if (!many) return cat([sql('COALESCE((SELECT '), item, sql(` ${from} WHERE `), where, sql(' ORDER BY '), order, sql(`${window ? limit : ' LIMIT 1'}), 'null')`)]);
-    if (window) {
-      return cat([
-        sql(`(SELECT '[' || COALESCE(string_agg("s"."j", ',' ORDER BY "s"."rn"), '') || ']' FROM (SELECT `), item,
-        sql(' AS "j", row_number() OVER (ORDER BY '), order, sql(`) AS "rn" ${from} WHERE `), where, sql(' ORDER BY '), order, sql(`${limit}) AS "s")`),
-      ]);
+    if (!many) {
+      const one = select({ columns: [item], from, joins, where, orderBy: order, limit: window ? Math.min(window.limit, 1) : 1, ...(window && { offset: window.offset }) });
+      return call('COALESCE', subquery(one), NULL);
     }
-    return cat([sql("(SELECT '[' || COALESCE(string_agg("), item, sql(", ',' ORDER BY "), order, sql(`), '') || ']' ${from} WHERE `), where, sql(')')]);
+    if (window) {
+      const numbered = select({ columns: [{ item, as: 'j' }, { item: { kind: 'rowNumber', order }, as: 'rn' }], from, joins, where, orderBy: order, limit: window.limit, offset: window.offset });
+      return subquery(select({ columns: [list({ kind: 'joinedText', item: col('s', 'j'), separator: ',', order: [asc(col('s', 'rn'))] })], from: derived(numbered, 's') }));
+    }
+    return subquery(select({ columns: [list({ kind: 'joinedText', item, separator: ',', order })], from, joins, where }));
   }
 
   /** a dynamic zone's items in link order, each with its component's members; components without members are left out */
-  private zone(m: Extract<Member, { kind: 'zone' }>, level: Level): Sql {
+  private zone(m: Extract<Member, { kind: 'zone' }>, level: Level): Expr {
     const { type } = level;
     const attr = Object.hasOwn(type.attributes, m.field) ? type.attributes[m.field] : undefined;
     if (attr?.kind !== 'dynamiczone' || !type.componentLinks) throw new Error(`quire repository: ${type.uid}.${m.field} is not a dynamic zone`);
     const spec = this.spec(level, m.field);
     const listed = attr.components.filter((uid) => m.items[uid] && (!spec.on || spec.on[uid]));
-    if (listed.length === 0) return this.text('[]');
+    if (listed.length === 0) return EMPTY_LIST;
     const l = this.scope.aliases.next('l');
     const parts = listed.map((uid) => {
       const component = typeOf(this.ctx.storage, uid);
@@ -192,104 +194,109 @@ class AnswerCompiler {
       const item = this.object(m.items[uid], { type: component, alias, populate: itemSpec(spec, uid, component).populate, state: level.state });
       return { uid, component, alias, item };
     });
-    const cases = joinSql(parts.map((p) => cat([sql(` WHEN ${qualified(l, 'component_type')} = ? THEN `, [p.uid]), p.item])), '');
-    const joins = parts.map((p) => `LEFT JOIN ${quoteId(p.component.table)} AS ${quoteId(p.alias)} ON ${qualified(l, 'component_type')} = ${this.json.literal(p.uid)} AND ${qualified(p.alias, 'id')} = ${qualified(l, 'component_id')}`).join(' ');
-    const present = parts.map((p) => `(${qualified(l, 'component_type')} = ${this.json.literal(p.uid)} AND ${qualified(p.alias, 'id')} IS NOT NULL)`).join(' OR ');
-    return cat([
-      sql("(SELECT '[' || COALESCE(string_agg(CASE"), cases,
-      sql(` END, ',' ORDER BY ${qualified(l, 'order')} ASC NULLS LAST, ${qualified(l, 'id')} ASC), '') || ']' FROM ${quoteId(type.componentLinks)} AS ${quoteId(l)} ${joins} WHERE ${qualified(l, 'entity_id')} = ${qualified(level.alias, 'id')} AND ${qualified(l, 'field')} = ? AND (${present}))`, [m.field]),
-    ]);
+    const isType = (uid: string) => eq(col(l, 'component_type'), lit(uid));
+    const item: Expr = { kind: 'case', whens: parts.map((p) => [eq(col(l, 'component_type'), param(p.uid)), p.item] as const) };
+    return subquery(select({
+      columns: [list({ kind: 'joinedText', item, separator: ',', order: [asc(col(l, 'order'), 'last'), asc(col(l, 'id'))] })],
+      from: table(type.componentLinks, l),
+      joins: parts.map((p) => ({ left: true as const, source: table(p.component.table, p.alias), on: and([isType(p.uid), eq(col(p.alias, 'id'), col(l, 'component_id'))]) })),
+      where: and([
+        eq(col(l, 'entity_id'), col(level.alias, 'id')),
+        eq(col(l, 'field'), param(m.field)),
+        { kind: 'or', items: parts.map((p) => and([isType(p.uid), isNull(col(p.alias, 'id'), true)])) },
+      ]),
+    }));
   }
 
   /** a number of the list's pagination (print-answer.ts pageValue) */
-  private page(value: Extract<Member, { kind: 'page' }>['value']): Sql {
+  private page(value: Extract<Member, { kind: 'page' }>['value']): Expr {
     const p = this.plan.kind === 'find' ? this.plan.page : undefined;
     if (!p) throw new Error('quire repository: pagination of a one-entry read');
     const size = p.style === 'page' ? p.pageSize : p.limit;
-    const total = p.withCount ? `${quoteId(COUNT)}."c"` : '0';
+    const total: Expr = p.withCount ? col(COUNT, 'c') : lit(0);
     if (p.withCount && (value === 'total' || value === 'pageCount')) this.counted = true;
     switch (value) {
       case 'page':
-        return this.text(String(p.style === 'page' ? p.page : Math.floor(p.start / p.limit) + 1));
+        return jsonText(String(p.style === 'page' ? p.page : Math.floor(p.start / p.limit) + 1));
       case 'pageSize':
       case 'limit':
-        return this.text(String(size));
+        return jsonText(String(size));
       case 'start':
-        return this.text(String(p.style === 'offset' ? p.start : (p.page - 1) * p.pageSize));
+        return jsonText(String(p.style === 'offset' ? p.start : (p.page - 1) * p.pageSize));
       case 'total':
-        return sql(`CAST(${total} AS TEXT)`);
+        return textOf(total);
       case 'pageCount':
-        return sql(`CAST(((${total} + ${size - 1}) / ${size}) AS TEXT)`);
+        return textOf(binary('/', binary('+', total, lit(size - 1)), lit(size)));
     }
   }
 
   /** the admin user in column `column` of the row at `alias`: `{"id":..,"firstname":..,"lastname":..}` or null */
-  private creator(alias: string, column: string): Sql {
+  private creator(alias: string, column: string): Expr {
     const a = this.scope.aliases.next('a');
-    const item = `'{"id":' || CAST(${qualified(a, 'id')} AS TEXT) || ',"firstname":' || ${this.json.value(qualified(a, 'firstname'), 'varchar')} || ',"lastname":' || ${this.json.value(qualified(a, 'lastname'), 'varchar')} || '}'`;
-    return sql(`COALESCE((SELECT ${item} FROM ${quoteId(ADMIN_USERS_TABLE)} AS ${quoteId(a)} WHERE ${qualified(a, 'id')} = ${qualified(alias, column)}), 'null')`);
+    const item = concat([
+      jsonText('{"id":'), textOf(col(a, 'id')), jsonText(',"firstname":'), json(col(a, 'firstname'), 'varchar'),
+      jsonText(',"lastname":'), json(col(a, 'lastname'), 'varchar'), jsonText('}'),
+    ]);
+    return call('COALESCE', subquery(select({ columns: [item], from: table(ADMIN_USERS_TABLE, a), where: eq(col(a, 'id'), col(alias, column)) })), NULL);
   }
 
   /** `[{"id":..,"locale":..,"publishedAt":..}]`: the entry's other localizations, drafts included, in link order */
-  private locales(level: Level, publishedAt: boolean): Sql {
+  private locales(level: Level, publishedAt: boolean): Expr {
     const { type, alias } = level;
     const loc = type.localizations;
-    if (!loc) return this.text('[]');
+    if (!loc) return EMPTY_LIST;
     const l = this.scope.aliases.next('l');
     const t = this.scope.aliases.next();
-    const published = publishedAt ? ` || ',"publishedAt":' || ${this.json.value(qualified(t, 'published_at'), 'datetime')}` : '';
-    const item = `'{"id":' || CAST(${qualified(t, 'id')} AS TEXT) || ',"locale":' || ${this.json.value(qualified(t, 'locale'), 'varchar')}${published} || '}'`;
-    const order = `${loc.order ? `${qualified(l, loc.order)} ASC NULLS LAST, ` : ''}${qualified(l, 'id')} ASC`;
-    return sql(`'[' || COALESCE((SELECT string_agg(${item}, ',' ORDER BY ${order}) FROM ${quoteId(loc.name)} AS ${quoteId(l)} JOIN ${quoteId(type.table)} AS ${quoteId(t)} ON ${qualified(t, 'id')} = ${qualified(l, loc.other)} WHERE ${qualified(l, loc.self)} = ${qualified(alias, 'id')}), '') || ']'`);
+    const item = concat([
+      jsonText('{"id":'), textOf(col(t, 'id')), jsonText(',"locale":'), json(col(t, 'locale'), 'varchar'),
+      ...(publishedAt ? [jsonText(',"publishedAt":'), json(col(t, 'published_at'), 'datetime')] : []), jsonText('}'),
+    ]);
+    const order = [...(loc.order ? [asc(col(l, loc.order), 'last')] : []), asc(col(l, 'id'))];
+    const joined = select({
+      columns: [{ kind: 'joinedText', item, separator: ',', order }],
+      from: table(loc.name, l), joins: [{ source: table(type.table, t), on: eq(col(t, 'id'), col(l, loc.other)) }], where: eq(col(l, loc.self), col(alias, 'id')),
+    });
+    return list(subquery(joined));
   }
 
   /** the root object: its rows member writes the page (a list) or the one row at ROOT */
-  root(members: readonly Member[], rows: (members: readonly Member[]) => Sql): Sql {
-    if (members.length === 0) return this.text('{}');
-    const parts = members.map((m, i) => {
-      const value = m.kind === 'rows' ? rows(m.members) : m.kind === 'object' ? this.root(m.members, rows) : this.member(m, this.rootLevel());
-      return cat([this.text(`${i === 0 ? '{' : ','}${JSON.stringify(m.key)}:`), sql(' || '), value]);
-    });
-    return cat([joinSql(parts, ' || '), sql(` || ${this.json.literal('}')}`)]);
-  }
-
-  rootLevel(): Level {
-    return { type: typeOf(this.ctx.storage, this.plan.uid), alias: ROOT, populate: this.plan.populate, state: this.plan.publicationState };
+  root(members: readonly Member[], rows: (members: readonly Member[]) => Expr, level: Level): Expr {
+    return this.object(members, level, (m) => (m.kind === 'rows' ? rows(m.members) : m.kind === 'object' ? this.root(m.members, rows, level) : this.member(m, level)));
   }
 }
 
 /**
  *   answerStatement(ctx, { kind: 'find', uid: 'api::tag.tag', page: { style: 'page', page: 1, pageSize: 25, withCount: true }, .. }, restListShape(..))
- *   -> SELECT '{"data":' || ('[' || COALESCE((SELECT string_agg('{"id":' || CAST("t0"."id" AS TEXT) || .., ',' ORDER BY "t0"."__rn")
+ *   -> SELECT '{"data":' || ('[' || COALESCE((SELECT string_agg('{"id":' || CAST("t0"."id" AS TEXT) || .., ',' ORDER BY "t0"."__rn" ASC)
  *        FROM (SELECT "t0".*, row_number() OVER (ORDER BY "t0"."id" ASC) AS "__rn" FROM "tags" AS "t0" WHERE .. LIMIT 25) AS "t0"), '') || ']')
  *        || ',"meta":{"pagination":{"page":' || '1' || .. || '}}' AS "body" FROM (SELECT COUNT(*) AS "c" FROM "tags" AS "t0" WHERE ..) AS "n"
  * A one-entry read (by id: bound as ENTRY_ID) also selects `found`.
  */
-export function answerStatement(ctx: RunContext, plan: FindPlan | FindOnePlan, shape: AnswerShape): Sql {
-  const json = ctx.dialect.json;
-  if (!json) throw new Error('quire repository: this database writes no answers in SQL');
-  const c = new AnswerCompiler(ctx, json, plan);
-  const level = c.rootLevel();
-  const { type } = level;
-  const table = `${quoteId(type.table)} AS ${quoteId(ROOT)}`;
+export function answerStatement(ctx: RunContext, plan: FindPlan | FindOnePlan, shape: AnswerShape): Select {
+  const c = new AnswerCompiler(ctx, plan);
+  const type = typeOf(ctx.storage, plan.uid);
+  const level: Level = { type, alias: ROOT, populate: plan.populate, state: plan.publicationState };
+  const from = table(type.table, ROOT);
   if (plan.kind === 'find') {
     const where = rootConditions(type, ROOT, c.scope, plan.where, plan.publicationState, plan.locale);
     const order = compileSort(plan.sort, type, ROOT, c.scope);
     const { limit, offset } = pageWindow(plan.page);
-    const pageRows = cat([
-      sql(`SELECT ${quoteId(ROOT)}.*, row_number() OVER (ORDER BY `), order, sql(`) AS "__rn" FROM ${table} WHERE `), where,
-      sql(' ORDER BY '), order, sql(` LIMIT ${limit}${offset ? ` OFFSET ${offset}` : ''}`),
-    ]);
-    const body = c.root(shape.members, (members) => cat([
-      sql(`('[' || COALESCE((SELECT string_agg(`), c.object(members, level), sql(`, ',' ORDER BY ${qualified(ROOT, '__rn')}) FROM (`), pageRows, sql(`) AS ${quoteId(ROOT)}), '') || ']')`),
-    ]));
-    const countFrom = cat([sql(` FROM (SELECT COUNT(*) AS "c" FROM ${table} WHERE `), where, sql(`) AS ${quoteId(COUNT)}`)]);
-    return cat([sql('SELECT '), body, sql(' AS "body"'), ...(c.counted ? [countFrom] : [])]);
+    const pageRows = select({
+      columns: [keyword(`"${ROOT}".*`), { item: { kind: 'rowNumber', order }, as: '__rn' }], from, where, orderBy: order, limit, offset,
+    });
+    const body = c.root(shape.members, (members) => list({
+      kind: 'subquery',
+      select: select({ columns: [{ kind: 'joinedText', item: c.object(members, level), separator: ',', order: [asc(col(ROOT, '__rn'))] }], from: derived(pageRows, ROOT) }),
+    }), level);
+    const count = select({ columns: [{ item: keyword('COUNT(*)'), as: 'c' }], from, where });
+    return select({ columns: [{ item: body, as: 'body' }], ...(c.counted && { from: derived(count, COUNT) }) });
   }
-  const where = plan.id !== undefined ? sql(`${qualified(ROOT, 'id')} = ?`, [ENTRY_ID]) : rootConditions(type, ROOT, c.scope, undefined, plan.publicationState, plan.locale);
-  const body = c.root(shape.members, (members) => cat([sql(`CASE WHEN ${qualified(ROOT, 'id')} IS NULL THEN 'null' ELSE `), c.object(members, level), sql(' END')]));
-  return cat([
-    sql('SELECT '), body, sql(` AS "body", ${qualified(ROOT, 'id')} IS NOT NULL AS "found" FROM (SELECT 1 AS "one") AS "o" LEFT JOIN (SELECT * FROM ${table} WHERE `), where,
-    sql(` ORDER BY ${qualified(ROOT, 'id')} ASC LIMIT 1) AS ${quoteId(ROOT)} ON TRUE`),
-  ]);
+  const where = plan.id !== undefined ? eq(col(ROOT, 'id'), param(ENTRY_ID)) : rootConditions(type, ROOT, c.scope, undefined, plan.publicationState, plan.locale);
+  const body = c.root(shape.members, (members) => ({ kind: 'case', whens: [[isNull(col(ROOT, 'id')), NULL]], otherwise: c.object(members, level) }), level);
+  const entry = select({ columns: [keyword('*')], from, where, orderBy: [asc(col(ROOT, 'id'))], limit: 1 });
+  return select({
+    columns: [{ item: body, as: 'body' }, { item: isNull(col(ROOT, 'id'), true), as: 'found' }],
+    from: derived(select({ columns: [{ item: lit(1), as: 'one' }] }), 'o'),
+    joins: [{ left: true, source: derived(entry, ROOT), on: keyword('TRUE') }],
+  });
 }

@@ -26,7 +26,7 @@ export interface AnsweredText {
 }
 
 export function prepareAnswer(ctx: RunContext, plan: FindPlan | FindOnePlan, shape: AnswerShape): PreparedAnswer {
-  const { text, bindings } = answerStatement(ctx, plan, shape);
+  const { text, bindings } = ctx.dialect.printer.print(answerStatement(ctx, plan, shape));
   return { text, bindings, name: `quire_answer_${createHash('sha1').update(text).digest('base64url')}` };
 }
 

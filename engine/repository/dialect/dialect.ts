@@ -7,9 +7,9 @@
 import type { Knex } from 'knex';
 import type { QuireError } from '../../errors/errors.js';
 import type { Sql } from '../query/sql.js';
-import type { ValueForm } from '../../response/answer-shape.js';
 import type { StorageKind } from '../storage-map.js';
 import type { Driver } from './driver.js';
+import type { SqlPrinter } from '../sql/print-sql.js';
 
 /** Column roles beyond scalar storage kinds: foreign-key id columns and link-order columns. */
 export type ColumnKind = StorageKind | 'ref' | 'order';
@@ -26,6 +26,8 @@ export interface Dialect {
   readonly title: string;
   /** how statements reach the driver's connections, and how those are watched and ended */
   readonly driver: Driver;
+  /** how SQL nodes (sql/sql-node.ts) are written as this database's text */
+  readonly printer: SqlPrinter;
   /** SQL type of a column of this kind in CREATE TABLE / ADD COLUMN */
   columnType(kind: ColumnKind): string;
   /** a bound value or expression read as this kind (`CAST(? AS integer)`; MySQL: `CAST(? AS unsigned)`) */
@@ -111,10 +113,11 @@ export interface Dialect {
    */
   operatorIndex(name: string, table: string, columns: readonly string[]): string;
   /**
-   * how this database writes a value as the JSON text of an answer, when it writes answers in one
-   * statement (answer/answer-statement.ts); absent: answers are printed in Node
+   * the database writes answers in one statement (answer/answer-statement.ts; its printer writes
+   * values as JSON text): `onlyInUtc` where that holds only in a process that reads zone-less
+   * timestamps as UTC; absent: answers are printed in Node
    */
-  readonly json?: JsonText;
+  readonly writesAnswers?: { readonly onlyInUtc?: true };
   /** serialize schema syncs across processes for the rest of the transaction */
   lockSchema(trx: Knex.Transaction): Promise<void>;
   /** release what lockSchema took when the transaction does not (MySQL's session-level named lock) */
@@ -123,21 +126,6 @@ export interface Dialect {
 
 export type DialectName = 'sqlite' | 'postgres' | 'mysql';
 
-/** SQL expressions writing values as JSON text, as engine/response/print-answer.ts writes them */
-export interface JsonText {
-  /** a JSON text as a SQL string literal */
-  literal(jsonText: string): string;
-  /** the JSON text of column expression `e` of storage kind `kind`, as the row decoder returns it (null -> 'null') */
-  value(e: string, kind: StorageKind | 'id'): string;
-  /** the same in a GraphQL form (engine/response/answer-shape.ts ValueForm; `enum` is the compiler's) */
-  form(e: string, kind: StorageKind | 'id', form: ValueForm): string;
-  /** `"<e as text>"` (GraphQL's ID) */
-  quoted(e: string): string;
-  /** the mark of check `n` (print-answer.ts checkMark), with the refused value's JSON text */
-  mark(n: number, valueJson?: string): string;
-  /** exact only where the process reads zone-less timestamps as UTC (Strapi's PostgreSQL layout) */
-  readonly utcOnly?: true;
-}
 
 /** `%`, `_` and the escape character itself taken literally in a LIKE pattern with ESCAPE '!'. */
 export function escapeLike(value: string): string {

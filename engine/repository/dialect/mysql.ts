@@ -12,6 +12,7 @@ import { sql, type Sql } from '../query/sql.js';
 import type { StorageKind } from '../storage-map.js';
 import { LIKE_ESCAPE, likePattern, type ColumnKind, type Dialect, type FieldResolver, type MatchMode } from './dialect.js';
 import { mysqlDriver } from './mysql-driver.js';
+import { MysqlPrinter } from './mysql-printer.js';
 import { uniqueViolation } from './unique-violation.js';
 
 /** the collation of every text column and text comparison: code point order, trailing spaces count */
@@ -82,6 +83,7 @@ function bind(kind: StorageKind, value: unknown): unknown {
 
 export const mysqlDialect: Dialect = {
   name: 'mysql',
+  printer: new MysqlPrinter(MYSQL_COLLATION),
   title: 'MySQL/MariaDB',
   driver: mysqlDriver,
   // MariaDB 10.6+ and MySQL 8 (the webhook outbox claims its rows with it)
@@ -180,6 +182,7 @@ export function mysqlDialectFor(version: string, returning: string | null, base:
     insertReturning,
     tableCollation: MYSQL8_COLLATION,
     textExpr: textExprIn(MYSQL8_COLLATION),
+    printer: new MysqlPrinter(MYSQL8_COLLATION),
     dropIndex: (name, table) => `DROP INDEX ${name} ON ${table}`,
     createIndex: (name, table, keyParts, unique) => `CREATE ${unique ? 'UNIQUE ' : ''}INDEX ${name} ON ${table} (${keyParts})`,
     keyPart: (column, kind, unique) => (unique && kind === 'text' ? `(SHA2(${column}, 256))` : column),

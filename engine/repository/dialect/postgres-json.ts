@@ -1,15 +1,12 @@
 /**
- * engine/repository/dialect: how PostgreSQL writes a value as the JSON text of an answer
- * (answer/answer-statement.ts), byte for byte what engine/response/print-answer.ts writes for the
- * value the row decoder (values/decode-value.ts) returns: compact, numbers as JavaScript prints them,
- * biginteger and timestamp as strings, datetime ISO with milliseconds and Z, GraphQL's forms where
- * they differ; json values marked for answer/json-marks.ts. Quire's layout and Strapi's (zone-less
- * `timestamp` and `time` columns). Pure text.
+ * engine/repository/dialect: how PostgreSQL writes a value as the JSON text of an answer (the
+ * `json` nodes its printer prints: postgres-printer.ts), byte for byte what
+ * engine/response/print-answer.ts writes for the value the row decoder (values/decode-value.ts)
+ * returns: compact, numbers as JavaScript prints them, biginteger and timestamp as strings, datetime
+ * ISO with milliseconds and Z; json values marked for answer/json-marks.ts. Quire's layout and
+ * Strapi's (zone-less `timestamp` and `time` columns). Pure text.
  */
-import { CHECK_MARK, CHECK_VALUE } from '../../response/print-answer.js';
-import type { ValueForm } from '../../response/answer-shape.js';
 import type { StorageKind } from '../storage-map.js';
-import type { JsonText } from './dialect.js';
 
 /** a json value leaves the statement as jsonb's text between these (answer/json-marks.ts prints it) */
 export const JSON_VALUE_START = '\u0001';
@@ -88,34 +85,6 @@ export function strapiColumnJson(e: string, kind: StorageKind | 'id'): string {
       return columnJson(e, kind);
   }
 }
-
-/** epoch milliseconds (a bigint column of quire's layout) as GraphQL's ISO date-time */
-const epochIso = (e: string) =>
-  `CASE WHEN (${e})::text ~ '^-{0,1}[0-9]{1,15}$' THEN '"' || to_char((TIMESTAMP '1970-01-01' + (${e})::text::bigint * INTERVAL '1 millisecond'), 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"' ELSE to_json((${e})::text)::text END`;
-
-function jsonText(value: (e: string, kind: StorageKind | 'id') => string, strapi: boolean): JsonText {
-  const orNull = (e: string, text: string) => `CASE WHEN ${e} IS NULL THEN 'null' ELSE ${text} END`;
-  return {
-    literal: textLiteral,
-    value,
-    quoted: (e) => `'"' || CAST(${e} AS TEXT) || '"'`,
-    form(e: string, kind: StorageKind | 'id', form: ValueForm): string {
-      if (form === 'long') return jsNumber(`(${e})::float8`);
-      if (form === 'datetime' && kind === 'timestamp') return strapi ? strapiColumnJson(e, 'datetime') : orNull(e, epochIso(e));
-      // Strapi's `time` columns answer `HH:mm:ss`: GraphQL's Time writes `HH:mm:ss.SSS`
-      if (form === 'time' && kind === 'time' && strapi) return orNull(e, `to_json(CASE WHEN length((${e})::text) = 8 THEN (${e})::text || '.000' ELSE (${e})::text END)::text`);
-      return value(e, kind);
-    },
-    mark: (n, valueJson) => (valueJson === undefined
-      ? textLiteral(`${CHECK_MARK}${n}${CHECK_MARK}`)
-      : `${textLiteral(`${CHECK_MARK}${n}${CHECK_VALUE}`)} || ${valueJson} || ${textLiteral(CHECK_MARK)}`),
-  };
-}
-
-/** quire's own PostgreSQL layout */
-export const postgresJson: JsonText = jsonText(columnJson, false);
-/** a PostgreSQL database Strapi v4 laid out (exact where the process runs in UTC) */
-export const strapiPostgresJson: JsonText = { ...jsonText(strapiColumnJson, true), utcOnly: true };
 
 /** the process reads zone-less timestamps as UTC (TZ unset on a UTC host, or TZ=UTC) */
 export function processInUtc(): boolean {

@@ -9,7 +9,7 @@ import { sql, type Sql } from '../query/sql.js';
 import type { StorageKind } from '../storage-map.js';
 import { LIKE_ESCAPE, likePattern, type ColumnKind, type Dialect, type FieldResolver, type MatchMode } from './dialect.js';
 import { pgDriver } from './pg-driver.js';
-import { postgresJson } from './postgres-json.js';
+import { PostgresPrinter } from './postgres-printer.js';
 import { uniqueViolation } from './unique-violation.js';
 
 const COLUMN_TYPES: Record<ColumnKind, string> = {
@@ -38,6 +38,7 @@ const BAD_VALUE: Record<string, () => string> = {
 
 export const postgresDialect: Dialect = {
   name: 'postgres',
+  printer: new PostgresPrinter(),
   title: 'PostgreSQL',
   driver: pgDriver,
   columnType: (kind) => COLUMN_TYPES[kind],
@@ -76,7 +77,7 @@ export const postgresDialect: Dialect = {
   updateReturning: true,
   writingCtes: true,
   transactionalDdl: true,
-  json: postgresJson,
+  writesAnswers: {},
   skipLocked: ' FOR UPDATE SKIP LOCKED',
   onConflictUpdate: (columns) => `ON CONFLICT (${columns.join(', ')}) DO UPDATE SET`,
   retypeColumn: (table, column, type) => [`ALTER TABLE ${quoteId(table)} ALTER COLUMN ${quoteId(column)} TYPE ${type} USING ${quoteId(column)}::${type}`],

@@ -9,6 +9,7 @@ import { sql, type Sql } from '../query/sql.js';
 import type { StorageKind } from '../storage-map.js';
 import type { ColumnKind, Dialect, FieldResolver, MatchMode } from './dialect.js';
 import { sqliteDriver } from './sqlite-driver.js';
+import { SqlitePrinter } from './sqlite-printer.js';
 import { uniqueViolation } from './unique-violation.js';
 
 const COLUMN_TYPES: Record<ColumnKind, string> = {
@@ -32,6 +33,7 @@ const CONNECTION_CODES = /^SQLITE_(BUSY|LOCKED|CANTOPEN|IOERR|FULL|READONLY|NOTA
 
 export const sqliteDialect: Dialect = {
   name: 'sqlite',
+  printer: new SqlitePrinter(),
   title: 'SQLite',
   driver: sqliteDriver,
   columnType: (kind) => COLUMN_TYPES[kind],

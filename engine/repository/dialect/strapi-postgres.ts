@@ -7,7 +7,7 @@
 import type { StorageKind } from '../storage-map.js';
 import type { Dialect } from './dialect.js';
 import { postgresDialect } from './postgres.js';
-import { strapiPostgresJson } from './postgres-json.js';
+import { PostgresPrinter } from './postgres-printer.js';
 
 const asTimestamp = (kind: StorageKind, value: unknown): unknown => {
   if (kind !== 'timestamp' || value === null || value === undefined) return value ?? null;
@@ -21,5 +21,6 @@ export const strapiPostgresDialect: Dialect = {
   decoders: { time: (raw) => String(raw) },
   bindValue: asTimestamp,
   bindFilterValue: asTimestamp,
-  json: strapiPostgresJson,
+  writesAnswers: { onlyInUtc: true },
+  printer: new PostgresPrinter(true),
 };

@@ -5,11 +5,12 @@
  * Returns owner id -> entries in link order (or the populate's sort).
  */
 import type { Entry, PopulateSpec, PublicationState } from '../../plan/types.js';
-import { qualified, quoteId } from '../naming.js';
 import { rootConditions } from '../query/root-conditions.js';
 import { compileSort } from '../query/compile-sort.js';
 import type { WhereScope } from '../query/compile-where.js';
-import { AliasCounter, combine, joinSql, list, rawBindings, sql } from '../query/sql.js';
+import { AliasCounter } from '../query/sql.js';
+import { and, asc, binary, col, derived, eq, inList, keyword, param, select, table } from '../sql/build.js';
+import type { Order, Select, Selected } from '../sql/sql-node.js';
 import type { RunContext } from '../run-context.js';
 import { runSqlValues } from '../run-sql.js';
 import type { TypeStorage } from '../storage-map.js';
@@ -41,32 +42,37 @@ export async function loadLinked(
     const l = scope.aliases.next('l');
     const t = scope.aliases.next();
     const selection = ctx.selections.of(target, spec.fields, t);
-    const ids = list(chunk);
-    const where = combine([
-      sql(`${qualified(l, link.owner)} IN ${ids.text}`, ids.bindings),
-      ...link.where.map(([column, value]) => sql(`${qualified(l, column)} = ?`, [value])),
+    const where = and([
+      inList(col(l, link.owner), chunk.map(param)),
+      ...link.where.map(([column, value]) => eq(col(l, column), param(value))),
       rootConditions(target, t, scope, spec.where, state, undefined),
-    ], 'AND');
-    const order = spec.sort?.length
+    ]);
+    const order: Order[] = spec.sort?.length
       ? compileSort(spec.sort, target, t, scope)
-      : sql(`${link.order ? `${ctx.dialect.orderBy(qualified(l, link.order), 'asc', 'last')}, ` : ''}${qualified(l, 'id')} ASC`);
-    const from = `${quoteId(link.table)} AS ${quoteId(l)} JOIN ${quoteId(target.table)} AS ${quoteId(t)} ON ${qualified(t, 'id')} = ${qualified(l, link.target)}`;
-    const ownerCol = `${qualified(l, link.owner)} AS ${quoteId(OWNER)}`;
-    let query;
+      : [...(link.order ? [asc(col(l, link.order), 'last')] : []), asc(col(l, 'id'))];
+    const from = table(link.table, l);
+    const joins = [{ source: table(target.table, t), on: eq(col(t, 'id'), col(l, link.target)) }];
+    const owner: Selected = { item: col(l, link.owner), as: OWNER };
+    let query: Select;
     if (spec.page) {
       const { limit, offset } = spec.page.style === 'page'
         ? { limit: spec.page.pageSize, offset: (spec.page.page - 1) * spec.page.pageSize }
         : { limit: spec.page.limit, offset: spec.page.start };
-      const inner = joinSql([
-        sql(`SELECT ${ownerCol}, ${selection.text}, ROW_NUMBER() OVER (PARTITION BY ${qualified(l, link.owner)} ORDER BY `), order,
-        sql(`) AS ${quoteId(ROW)} FROM ${from} WHERE `), where,
-      ], '');
-      query = joinSql([sql('SELECT * FROM ('), inner, sql(`) AS "paged" WHERE ${quoteId(ROW)} > ? AND ${quoteId(ROW)} <= ? ORDER BY ${quoteId(OWNER)}, ${quoteId(ROW)}`, [offset, offset + limit])], '');
+      const numbered = select({
+        columns: [owner, ...selection.nodes, { item: { kind: 'rowNumber', partitionBy: [col(l, link.owner)], order }, as: ROW }],
+        from, joins, where,
+      });
+      query = select({
+        columns: [keyword('*')], from: derived(numbered, 'paged'),
+        where: and([binary('>', col(undefined, ROW), param(offset)), binary('<=', col(undefined, ROW), param(offset + limit))]),
+        orderBy: [asc(col(undefined, OWNER)), asc(col(undefined, ROW))],
+      });
     } else {
-      query = joinSql([sql(`SELECT ${ownerCol}, ${selection.text} FROM ${from} WHERE `), where, sql(` ORDER BY ${qualified(l, link.owner)} ASC, `), order], '');
+      query = select({ columns: [owner, ...selection.nodes], from, joins, where, orderBy: [asc(col(l, link.owner)), ...order] });
     }
+    const printed = ctx.dialect.printer.print(query);
     // the owner's id first, then the selection (and the row number of a paged populate)
-    const rows = await runSqlValues(ctx, query.text, rawBindings(query));
+    const rows = await runSqlValues(ctx, printed.text, printed.bindings);
     for (const row of rows) {
       const owner = Number(row[0]);
       const entry = selection.decodeAt(row, 1);

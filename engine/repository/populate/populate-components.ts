@@ -7,9 +7,9 @@
 import type { ComponentAttribute, DynamicZoneAttribute } from '../../../compiler/model/types.js';
 import type { Entry, PopulateSpec, PublicationState } from '../../plan/types.js';
 import { zoneItemSpec } from '../../plan/zone-item-spec.js';
-import { qualified, quoteId } from '../naming.js';
 import type { Selection } from '../query/select-fields.js';
-import { combine, list, rawBindings, sql } from '../query/sql.js';
+import { and, asc, col, eq, inList, param, select, table } from '../sql/build.js';
+import type { Join } from '../sql/sql-node.js';
 import type { RunContext } from '../run-context.js';
 import { typeOf, type TypeStorage } from '../storage-map.js';
 import { runSqlValues } from '../run-sql.js';
@@ -51,20 +51,22 @@ export async function populateDynamicZone(
     at += selection.columns.length;
     return part;
   });
-  const ids = list([...new Set(entries.map((e) => e.id))]);
-  const joins = parts.map((p) => sql(
-    `LEFT JOIN ${quoteId(p.component.table)} AS ${quoteId(p.alias)} ON ${qualified(l, 'component_type')} = ? AND ${qualified(p.alias, 'id')} = ${qualified(l, 'component_id')}`,
-    [p.uid],
-  ));
-  const types = list(listed);
-  const where = combine([
-    sql(`${qualified(l, 'entity_id')} IN ${ids.text}`, ids.bindings),
-    sql(`${qualified(l, 'field')} = ?`, [name]),
-    ...(spec.on ? [sql(`${qualified(l, 'component_type')} IN ${types.text}`, types.bindings)] : []),
-  ], 'AND');
-  const select = [`${qualified(l, 'entity_id')} AS "__owner"`, `${qualified(l, 'component_type')} AS "__component"`, ...parts.map((p) => p.selection.text)].join(', ');
-  const text = `SELECT ${select} FROM ${quoteId(type.componentLinks)} AS ${quoteId(l)} ${joins.map((j) => j.text).join(' ')} WHERE ${where.text} ORDER BY ${qualified(l, 'entity_id')} ASC, ${ctx.dialect.orderBy(qualified(l, 'order'), 'asc', 'last')}, ${qualified(l, 'id')} ASC`;
-  const rows = await runSqlValues(ctx, text, rawBindings(sql(text, [...joins.flatMap((j) => j.bindings), ...where.bindings])));
+  const ids = [...new Set(entries.map((e) => e.id))].map(param);
+  const joins: Join[] = parts.map((p) => ({
+    left: true, source: table(p.component.table, p.alias),
+    on: and([eq(col(l, 'component_type'), param(p.uid)), eq(col(p.alias, 'id'), col(l, 'component_id'))]),
+  }));
+  const where = and([
+    inList(col(l, 'entity_id'), ids),
+    eq(col(l, 'field'), param(name)),
+    ...(spec.on ? [inList(col(l, 'component_type'), listed.map(param))] : []),
+  ]);
+  const query = ctx.dialect.printer.print(select({
+    columns: [{ item: col(l, 'entity_id'), as: '__owner' }, { item: col(l, 'component_type'), as: '__component' }, ...parts.flatMap((p) => p.selection.nodes)],
+    from: table(type.componentLinks, l), joins, where,
+    orderBy: [asc(col(l, 'entity_id')), asc(col(l, 'order'), 'last'), asc(col(l, 'id'))],
+  }));
+  const rows = await runSqlValues(ctx, query.text, query.bindings);
   const byOwner = new Map<number, Entry[]>();
   const byComponent = new Map<string, Entry[]>();
   for (const row of rows) {

@@ -1,17 +1,18 @@
 /**
- * engine/repository/query: one `cmp` node -> SQL, the same semantics on SQLite and PostgreSQL:
- * `$eq/$contains/$startsWith/$endsWith` case-sensitive, the `i` variants compare lower() of both
- * sides (Unicode), wildcards in values are literal. Negative operators keep SQL's (and Strapi v4's,
- * on every database) rule that NULL matches nothing: `$ne: 'x'` and `$nei` are `<>`, so a NULL
- * row does not match them. Arrays on scalar operators mean "any of" ($ne, $nei, $notContains*: "none of").
+ * engine/repository/query: one `cmp` node -> a SQL expression (sql/sql-node.ts), the same semantics
+ * on every database: `$eq/$contains/$startsWith/$endsWith` case-sensitive, the `i` variants compare
+ * lower() of both sides (Unicode), wildcards in values are literal. Negative operators keep SQL's (and
+ * Strapi v4's, on every database) rule that NULL matches nothing: `$ne: 'x'` and `$nei` are `<>`, so a
+ * NULL row does not match them. Arrays on scalar operators mean "any of" ($ne, $nei, $notContains*:
+ * "none of"). Values are bound as the dialect binds them; the text is the dialect printer's.
  */
 import { messages, ValidationError } from '../../errors/index.js';
 import type { Operator } from '../../plan/types.js';
-import { LIKE_ESCAPE, likePattern, type Dialect, type MatchMode } from '../dialect/dialect.js';
-import { qualified } from '../naming.js';
+import type { Dialect } from '../dialect/dialect.js';
+import { and, asText as asTextOf, binary, col, compared, FALSE, inList, isNull, lower, match, not, or, param, TRUE } from '../sql/build.js';
+import type { BinaryOp, Expr, MatchMode } from '../sql/sql-node.js';
 import type { TypeStorage } from '../storage-map.js';
 import { normalizeValue } from '../values/normalize-value.js';
-import { combine, FALSE_SQL, list, sql, TRUE_SQL, type Sql } from './sql.js';
 
 const NEGATIVE = new Set<Operator>(['$ne', '$nei', '$notContains', '$notContainsi']);
 const ARRAY_OPERATORS = new Set<Operator>(['$in', '$notIn', '$between']);
@@ -19,57 +20,62 @@ const MATCH: Partial<Record<Operator, MatchMode>> = {
   $contains: 'contains', $notContains: 'contains', $containsi: 'contains', $notContainsi: 'contains',
   $startsWith: 'startsWith', $startsWithi: 'startsWith', $endsWith: 'endsWith', $endsWithi: 'endsWith',
 };
-const RANGE: Partial<Record<Operator, string>> = { $lt: '<', $lte: '<=', $gt: '>', $gte: '>=' };
+const RANGE: Partial<Record<Operator, BinaryOp>> = { $lt: '<', $lte: '<=', $gt: '>', $gte: '>=' };
 
-export function compileComparison(field: string, op: Operator, value: unknown, type: TypeStorage, alias: string, dialect: Dialect): Sql {
+/**
+ *   compileComparison('title', '$containsi', 'ada', article, 't0', dialect)
+ *   -> { kind: 'match', item: { kind: 'asText', .. "t0"."title" }, mode: 'contains', value: 'ada', insensitive: true }
+ */
+export function compileComparison(field: string, op: Operator, value: unknown, type: TypeStorage, alias: string, dialect: Dialect): Expr {
   const f = type.fields.get(field);
   if (!f) throw new ValidationError(messages.invalidParameter(field));
   if (Array.isArray(value) && !ARRAY_OPERATORS.has(op)) {
-    return combine(value.map((v) => compileComparison(field, op, v, type, alias, dialect)), NEGATIVE.has(op) ? 'AND' : 'OR');
+    const each = value.map((v) => compileComparison(field, op, v, type, alias, dialect));
+    return NEGATIVE.has(op) ? and(each) : or(each);
   }
-  const col = qualified(alias, f.column);
-  const cmp = dialect.compareExpr(col, f.kind);
-  const text = dialect.textExpr(col, f.kind);
-  const bind = (v: unknown) => (f.kind === 'id' ? normalizeValue('id', v, field, true) : dialect.bindFilterValue(f.kind, normalizeValue(f.kind, v, field, true)));
+  const column = col(alias, f.column);
+  const cmp = compared(column, f.kind);
+  const text = asTextOf(column, f.kind);
+  const bind = (v: unknown) => param(f.kind === 'id' ? normalizeValue('id', v, field, true) : dialect.bindFilterValue(f.kind, normalizeValue(f.kind, v, field, true)));
   switch (op) {
     case '$eq':
-      return value === null ? sql(`${col} IS NULL`) : sql(`${cmp} = ?`, [bind(value)]);
+      return value === null ? isNull(column) : binary('=', cmp, bind(value));
     case '$ne':
-      return value === null ? sql(`${col} IS NOT NULL`) : sql(`${cmp} <> ?`, [bind(value)]);
+      return value === null ? isNull(column, true) : binary('<>', cmp, bind(value));
     case '$eqi':
-      return value === null ? sql(`${col} IS NULL`) : sql(`${dialect.lower(text)} = ${dialect.lower('?')}`, [String(value)]);
+      return value === null ? isNull(column) : binary('=', lower(text), lower(param(String(value))));
     case '$nei':
-      return value === null ? sql(`${col} IS NOT NULL`) : sql(`${dialect.lower(text)} <> ${dialect.lower('?')}`, [String(value)]);
+      return value === null ? isNull(column, true) : binary('<>', lower(text), lower(param(String(value))));
     case '$lt':
     case '$lte':
     case '$gt':
     case '$gte':
-      return value === null ? FALSE_SQL : sql(`${cmp} ${RANGE[op]} ?`, [bind(value)]);
+      return value === null ? FALSE : binary(RANGE[op] as BinaryOp, cmp, bind(value));
     case '$in':
     case '$notIn':
-      return inList(op, toArray(value), col, cmp, bind);
+      return inValues(op, toArray(value), column, cmp, bind);
     case '$between': {
       const [lo, hi] = toArray(value);
-      if (lo === null || lo === undefined || hi === null || hi === undefined) return FALSE_SQL;
-      return sql(`${cmp} BETWEEN ? AND ?`, [bind(lo), bind(hi)]);
+      if (lo === null || lo === undefined || hi === null || hi === undefined) return FALSE;
+      return { kind: 'between', item: cmp, low: bind(lo), high: bind(hi) };
     }
     case '$null':
     case '$notNull': {
       const wantNull = (value === true || value === 'true') === (op === '$null');
-      return sql(`${col} IS ${wantNull ? '' : 'NOT '}NULL`);
+      return isNull(column, !wantNull);
     }
     case '$contains':
     case '$startsWith':
     case '$endsWith':
-      return value === null ? FALSE_SQL : dialect.caseSensitiveMatch(text, MATCH[op] as MatchMode, String(value));
+      return value === null ? FALSE : match(text, MATCH[op] as MatchMode, String(value));
     case '$notContains':
-      return value === null ? sql(`${col} IS NOT NULL`) : negate(dialect.caseSensitiveMatch(text, 'contains', String(value)));
+      return value === null ? isNull(column, true) : not(match(text, 'contains', String(value)));
     case '$containsi':
     case '$startsWithi':
     case '$endsWithi':
-      return value === null ? FALSE_SQL : insensitiveMatch(dialect, text, MATCH[op] as MatchMode, String(value));
+      return value === null ? FALSE : match(text, MATCH[op] as MatchMode, String(value), true);
     case '$notContainsi':
-      return value === null ? sql(`${col} IS NOT NULL`) : negate(insensitiveMatch(dialect, text, 'contains', String(value)));
+      return value === null ? isNull(column, true) : not(match(text, 'contains', String(value), true));
     default:
       throw new ValidationError(messages.invalidParameter(op));
   }
@@ -79,30 +85,17 @@ function toArray(value: unknown): unknown[] {
   return Array.isArray(value) ? value : [value];
 }
 
-function negate(s: Sql): Sql {
-  return sql(`NOT (${s.text})`, s.bindings);
-}
-
-function insensitiveMatch(dialect: Dialect, text: string, mode: MatchMode, value: string): Sql {
-  return sql(`${dialect.lower(text)} LIKE ${dialect.lower('?')} ${LIKE_ESCAPE}`, [likePattern(mode, value)]);
-}
-
-/** `$in` with a null member also matches NULL; `$notIn` never matches NULL rows (SQL NOT IN). */
-function inList(op: '$in' | '$notIn', values: unknown[], col: string, cmp: string, bind: (v: unknown) => unknown): Sql {
+/** `$in` holds for a NULL column when the list holds null; `$notIn` never does (SQL's NOT IN) */
+function inValues(op: '$in' | '$notIn', values: unknown[], column: Expr, cmp: Expr, bind: (v: unknown) => Expr): Expr {
   const present = values.filter((v) => v !== null && v !== undefined);
   const hasNull = present.length !== values.length;
   if (op === '$in') {
-    const parts: Sql[] = [];
-    if (present.length) {
-      const l = list(present.map(bind));
-      parts.push(sql(`${cmp} IN ${l.text}`, l.bindings));
-    }
-    if (hasNull) parts.push(sql(`${col} IS NULL`));
-    return parts.length ? combine(parts, 'OR') : FALSE_SQL;
+    const parts: Expr[] = [];
+    if (present.length) parts.push(inList(cmp, present.map(bind)));
+    if (hasNull) parts.push(isNull(column));
+    return parts.length ? or(parts) : FALSE;
   }
-  if (!present.length) return hasNull ? sql(`${col} IS NOT NULL`) : TRUE_SQL;
-  const l = list(present.map(bind));
-  const notIn = sql(`${cmp} NOT IN ${l.text}`, l.bindings);
-  return hasNull ? sql(`${col} IS NOT NULL AND ${notIn.text}`, notIn.bindings) : notIn;
+  if (!present.length) return hasNull ? isNull(column, true) : TRUE;
+  const notIn = inList(cmp, present.map(bind), true);
+  return hasNull ? and([isNull(column, true), notIn]) : notIn;
 }
-

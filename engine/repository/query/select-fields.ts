@@ -7,12 +7,16 @@ import { messages, ValidationError } from '../../errors/index.js';
 import type { Entry } from '../../plan/types.js';
 import { LRUCache } from 'lru-cache';
 import type { Dialect } from '../dialect/dialect.js';
-import { qualified, quoteId } from '../naming.js';
+import { quoteId } from '../naming.js';
+import { col, selected } from '../sql/build.js';
+import type { Selected } from '../sql/sql-node.js';
 import type { FieldColumn, TypeStorage } from '../storage-map.js';
 import { VALUE_DECODERS } from '../values/decode-value.js';
 
 export interface Selection {
-  /** `"t0"."id" AS "id", "t0"."title" AS "title", CAST(..) AS "wordCount"` */
+  /** the selected columns as SQL nodes: `"t0"."id" AS "id", "t0"."title" AS "title", CAST(..) AS "wordCount"` */
+  readonly nodes: readonly Selected[];
+  /** the same, printed for the dialect (the write path's RETURNING) */
   readonly text: string;
   readonly columns: readonly FieldColumn[];
   /** a result row (column aliases `<prefix><field>`) -> Entry with plan/types.ts value shapes */
@@ -49,8 +53,9 @@ export function selectFields(type: TypeStorage, fields: readonly string[] | unde
     if (!f) throw new ValidationError(messages.invalidParameter(name));
     return f;
   });
-  const text = columns.map((c) => `${dialect.selectExpr(qualified(alias, c.column), c.kind)} AS ${quoteId(prefix + c.field)}`).join(', ');
-  return Object.freeze({ text, columns, decode: compileDecoder(columns, prefix, dialect), decodeAt: compileDecoder(columns, undefined, dialect) });
+  const nodes: Selected[] = columns.map((c) => ({ item: selected(col(alias, c.column), c.kind), as: prefix + c.field }));
+  const text = columns.map((c) => `${dialect.printer.print(selected(col(alias, c.column), c.kind)).text} AS ${quoteId(prefix + c.field)}`).join(', ');
+  return Object.freeze({ nodes, text, columns, decode: compileDecoder(columns, prefix, dialect), decodeAt: compileDecoder(columns, undefined, dialect) });
 }
 
 type RowDecoder = (row: Record<string, unknown>) => Entry;
