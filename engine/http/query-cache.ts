@@ -2,12 +2,11 @@
  * engine/http: query strings parsed once. Clients send the same few query strings again and again
  * (a list page, a populate a frontend always asks for), and the request stage's answer is a pure
  * function of the text: the nested data (`rawQuery`) and the typed query (`query`) are remembered by
- * the query string, frozen, and handed to every request that sends it again. Sharing the same
- * ParsedQuery object is also what lets the action layer remember the read's plan (a frozen query is
- * one the door may hand out again: engine/actions/read-plans.ts). A query string that fails is not
- * remembered: the next request fails the same way. Bounded: MAX_QUERIES query strings of at most
- * MAX_LENGTH characters, least recently used dropped.
+ * the query string, frozen, and handed to every request that sends it again. A query string
+ * that fails is not remembered: the next request fails the same way. Bounded (lru-cache):
+ * MAX_QUERIES query strings of at most MAX_LENGTH characters, least recently used dropped.
  */
+import { LRUCache } from 'lru-cache';
 import { deepFreeze } from '../plan/deep-freeze.js';
 import { parseQuery, parseQueryString, type ParsedQuery } from '../request/index.js';
 
@@ -23,7 +22,7 @@ export interface ParsedSearch {
 }
 
 export class QueryCache {
-  private readonly parsed = new Map<string, ParsedSearch>();
+  private readonly parsed = new LRUCache<string, ParsedSearch>({ max: MAX_QUERIES });
 
   constructor(private readonly strict: boolean) {}
 
@@ -36,9 +35,6 @@ export class QueryCache {
   content(search: string, ignored?: (names: readonly string[]) => void): ParsedSearch {
     const known = this.parsed.get(search);
     if (known) {
-      // most recently used last
-      this.parsed.delete(search);
-      this.parsed.set(search, known);
       if (known.ignored) ignored?.(known.ignored);
       return known;
     }
@@ -47,10 +43,7 @@ export class QueryCache {
     const query = parseQuery(raw, { strict: this.strict, ignored: (names) => (skipped = names) });
     const out: ParsedSearch = deepFreeze({ raw, query, ...(skipped && { ignored: skipped }) });
     if (skipped) ignored?.(skipped);
-    if (search.length <= MAX_LENGTH) {
-      if (this.parsed.size >= MAX_QUERIES) this.parsed.delete(this.parsed.keys().next().value as string);
-      this.parsed.set(search, out);
-    }
+    if (search.length <= MAX_LENGTH) this.parsed.set(search, out);
     return out;
   }
 }
