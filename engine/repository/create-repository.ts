@@ -16,6 +16,7 @@ import { PreparedStatements } from './prepared-statements.js';
 import { isStrapiDatabase } from './schema/strapi-schema.js';
 import { LRUCache } from 'lru-cache';
 import { Selections } from './query/select-fields.js';
+import type { Printed } from './sql/print-sql.js';
 import { buildStorageMap } from './storage-map.js';
 import type { Repository } from './types.js';
 
@@ -59,7 +60,7 @@ export async function createRepository(opts: RepositoryOptions): Promise<Reposit
     await knex.destroy().catch(() => undefined);
     throw err;
   }
-  return new KnexRepository({ knex, connections, model: opts.model, storage, dialect: layout, selections: new Selections(layout), texts: new LRUCache<string, string>({ max: 2000 }), strapi, ...(onQuery ? { onQuery } : {}),
+  return new KnexRepository({ knex, connections, model: opts.model, storage, dialect: layout, selections: new Selections(layout), statements: new LRUCache<string, Printed>({ max: 2000 }), strapi, ...(onQuery ? { onQuery } : {}),
     ...(opts.pool?.compiledReads === false && { compiledReads: false as const }),
     ...(dialect.driver.namedStatements && { prepared: new PreparedStatements(opts.pool?.preparedStatements) }),
   });

@@ -3,13 +3,13 @@
  * behind a write (one UPDATE, inside the caller's transaction); `read` loads `{id, firstname,
  * lastname}` of both admins for a page of entries in one query. Never used for components.
  */
-import { ADMIN_USERS_TABLE, quoteId } from './naming.js';
-import { columnIn, columnIs } from './query/sql.js';
+import { ADMIN_USERS_TABLE } from './naming.js';
 import type { RunContext } from './run-context.js';
-import { runSql } from './run-sql.js';
+import { runStatement } from './run-sql.js';
+import { col, eq, inList, param, select, table } from './sql/build.js';
 import { typeOf } from './storage-map.js';
 import type { CreatorPair, CreatorSummary } from './types.js';
-import { updateRows } from './write/change-rows.js';
+import { updateRow } from './write/change-rows.js';
 
 const CHUNK = 500;
 
@@ -17,7 +17,7 @@ export async function stampCreator(ctx: RunContext, uid: string, id: number, adm
   const type = typeOf(ctx.storage, uid);
   const row: Record<string, number> = { updated_by_id: adminId };
   if (created) row.created_by_id = adminId;
-  await updateRows(ctx, type.table, row, columnIs('id', id));
+  await updateRow(ctx, type.table, row, id);
 }
 
 function summary(id: unknown, firstname: unknown, lastname: unknown): CreatorSummary | null {
@@ -28,16 +28,18 @@ function summary(id: unknown, firstname: unknown, lastname: unknown): CreatorSum
 export async function readCreators(ctx: RunContext, uid: string, ids: readonly number[]): Promise<Map<number, CreatorPair>> {
   const type = typeOf(ctx.storage, uid);
   const out = new Map<number, CreatorPair>();
-  const admins = quoteId(ADMIN_USERS_TABLE);
+  const as = (table: string, column: string, alias: string) => ({ item: col(table, column), as: alias });
   for (let i = 0; i < ids.length; i += CHUNK) {
     const chunk = ids.slice(i, i + CHUNK);
-    const entries = columnIn('id', chunk);
-    const rows = await runSql(
-      ctx,
-      `SELECT "e"."id" AS "id", "c"."id" AS "c_id", "c"."firstname" AS "c_first", "c"."lastname" AS "c_last", "u"."id" AS "u_id", "u"."firstname" AS "u_first", "u"."lastname" AS "u_last" ` +
-        `FROM ${quoteId(type.table)} AS "e" LEFT JOIN ${admins} AS "c" ON "c"."id" = "e"."created_by_id" LEFT JOIN ${admins} AS "u" ON "u"."id" = "e"."updated_by_id" WHERE "e".${entries.text}`,
-      entries.bindings,
-    );
+    const rows = await runStatement(ctx, select({
+      columns: [as('e', 'id', 'id'), as('c', 'id', 'c_id'), as('c', 'firstname', 'c_first'), as('c', 'lastname', 'c_last'), as('u', 'id', 'u_id'), as('u', 'firstname', 'u_first'), as('u', 'lastname', 'u_last')],
+      from: table(type.table, 'e'),
+      joins: [
+        { left: true, source: table(ADMIN_USERS_TABLE, 'c'), on: eq(col('c', 'id'), col('e', 'created_by_id')) },
+        { left: true, source: table(ADMIN_USERS_TABLE, 'u'), on: eq(col('u', 'id'), col('e', 'updated_by_id')) },
+      ],
+      where: inList(col('e', 'id'), chunk.map(param)),
+    }));
     for (const r of rows) {
       out.set(Number(r.id), { createdBy: summary(r.c_id, r.c_first, r.c_last), updatedBy: summary(r.u_id, r.u_first, r.u_last) });
     }

@@ -11,6 +11,7 @@ import type { Connections } from './connections.js';
 import type { Dialect } from './dialect/dialect.js';
 import type { Selections } from './query/select-fields.js';
 import type { PreparedStatements } from './prepared-statements.js';
+import type { Printed } from './sql/print-sql.js';
 import type { StorageMap } from './storage-map.js';
 import type { WrittenRows } from './written-rows.js';
 
@@ -41,8 +42,8 @@ export interface RunContext {
   readonly dialect: Dialect;
   /** the columns and row decoders of the reads made so far (query/select-fields.ts) */
   readonly selections: Selections;
-  /** statement texts built once per repository, by what they are for (write/write-relations.ts); bounded */
-  readonly texts: LRUCache<string, string>;
+  /** statements printed once per repository, by their shape, their values in slots (run-sql.ts shaped); bounded */
+  readonly statements: LRUCache<string, Printed>;
   /** Strapi v4 manages the database: its API tokens are read from strapi_api_tokens (schema/strapi-schema.ts) */
   readonly strapi?: boolean;
   /** called once per statement the repository sends itself (run-sql.ts); knex's own are seen by its 'query' event */

@@ -10,11 +10,10 @@ import { compileSort } from './query/compile-sort.js';
 import type { WhereScope } from './query/compile-where.js';
 import { rootConditions } from './query/root-conditions.js';
 import { decodeValueRows } from './query/select-fields.js';
-import { AliasCounter } from './query/sql.js';
+import { AliasCounter } from './query/alias-counter.js';
 import type { RunContext } from './run-context.js';
-import { runSql, runSqlValues } from './run-sql.js';
+import { runStatement, runStatementValues } from './run-sql.js';
 import { asc, col, eq, keyword, param, select, table } from './sql/build.js';
-import type { Select } from './sql/sql-node.js';
 import { typeOf } from './storage-map.js';
 import type { FindResult } from './types.js';
 
@@ -32,12 +31,6 @@ const scopeOf = (ctx: RunContext): WhereScope => {
   return scope;
 };
 
-/** send `statement` as the dialect prints it, answering rows of values */
-const values = (ctx: RunContext, statement: Select) => {
-  const { text, bindings } = ctx.dialect.printer.print(statement);
-  return runSqlValues(ctx, text, bindings);
-};
-
 export async function runFind(ctx: RunContext, plan: FindPlan): Promise<FindResult> {
   const type = typeOf(ctx.storage, plan.uid);
   const scope = scopeOf(ctx);
@@ -47,15 +40,14 @@ export async function runFind(ctx: RunContext, plan: FindPlan): Promise<FindResu
   // the page size is written into the text: SQLite plans `LIMIT 25` better than `LIMIT ?` (a
   // bound limit cost 13 us more on a 25-row page), and page sizes are few, so statements stay cached
   const literal = Number.isSafeInteger(limit) && limit >= 0;
-  const rows = await values(ctx, select({
+  const rows = await runStatementValues(ctx, select({
     columns: selection.nodes, from: table(type.table, ROOT), where, orderBy: compileSort(plan.sort, type, ROOT, scope),
     limit: literal ? limit : param(limit), ...(offset ? { offset: param(offset) } : {}),
   }));
   const entries = decodeValueRows(rows, selection);
   let total: number | undefined;
   if (plan.page.withCount) {
-    const count = ctx.dialect.printer.print(select({ columns: [{ item: keyword('COUNT(*)'), as: 'count' }], from: table(type.table, ROOT), where }));
-    const [row] = await runSql(ctx, count.text, count.bindings);
+    const [row] = await runStatement(ctx, select({ columns: [{ item: keyword('COUNT(*)'), as: 'count' }], from: table(type.table, ROOT), where }));
     total = Number(row.count);
   }
   await populateEntries(ctx, type, entries, plan.populate, plan.publicationState);
@@ -72,7 +64,7 @@ export async function runFindOne(ctx: RunContext, plan: FindOnePlan): Promise<En
   const selection = ctx.selections.of(type, plan.fields, ROOT);
   // the read-back of an entry this transaction just created: its INSERT returned the row already
   const written = byId ? ctx.written?.take(type.uid, plan.id as number, selection.columns) : undefined;
-  const rows = written ? [] : await values(ctx, select({ columns: selection.nodes, from: table(type.table, ROOT), where, orderBy: [asc(col(ROOT, 'id'))], limit: 1 }));
+  const rows = written ? [] : await runStatementValues(ctx, select({ columns: selection.nodes, from: table(type.table, ROOT), where, orderBy: [asc(col(ROOT, 'id'))], limit: 1 }));
   if (!written && rows.length === 0) return undefined;
   const entries = written ? [written] : decodeValueRows(rows, selection);
   await populateEntries(ctx, type, entries, plan.populate, plan.publicationState);

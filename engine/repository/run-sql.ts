@@ -4,10 +4,17 @@
  * answers rows of values, runSqlHeader a write's header. Inside a transaction a statement runs on the
  * connection it holds (transaction.ts), else on one taken from knex's pool (`client.acquireConnection()`).
  * knex's per-statement machinery (builder, runner, events) is skipped, so `onQuery` is called here,
- * once per statement. Every statement but the schema sync's comes through here.
- */import type { WriteHeader } from './dialect/driver.js';
+ * once per statement. Every statement but the schema sync's comes through here. runStatement,
+ * runStatementValues and runStatementHeader take a statement as SQL nodes (sql/sql-node.ts) and
+ * print it with the dialect's printer; shaped() prints a statement once per shape (the write path's
+ * INSERTs and UPDATEs, whose text depends on their table and columns only).
+ */
+import type { WriteHeader } from './dialect/driver.js';
 import { quoteId } from './naming.js';
 import type { RunContext } from './run-context.js';
+import { Slot } from './sql/build.js';
+import type { Printed } from './sql/print-sql.js';
+import type { Statement } from './sql/sql-node.js';
 
 export type Row = Record<string, unknown>;
 export type { WriteHeader };
@@ -94,4 +101,41 @@ async function onConnection<T>(ctx: RunContext, fn: (connection: unknown) => Pro
     if (ctx.connections.retiring(connection as object)) ctx.connections.discard(connection);
     client.releaseConnection(connection);
   }
+}
+
+/** `statement` as the dialect prints it */
+export function printed(ctx: RunContext, statement: Statement): Printed {
+  return ctx.dialect.printer.print(statement);
+}
+
+/** runSql of a statement printed by the dialect */
+export function runStatement(ctx: RunContext, statement: Statement | Printed, name?: string): Promise<Row[]> {
+  const { text, bindings } = 'kind' in statement ? printed(ctx, statement) : statement;
+  return runSql(ctx, text, bindings, name);
+}
+
+/** runSqlValues of a statement printed by the dialect */
+export function runStatementValues(ctx: RunContext, statement: Statement | Printed): Promise<unknown[][]> {
+  const { text, bindings } = 'kind' in statement ? printed(ctx, statement) : statement;
+  return runSqlValues(ctx, text, bindings);
+}
+
+/** runSqlHeader of a statement printed by the dialect */
+export function runStatementHeader(ctx: RunContext, statement: Statement | Printed): Promise<WriteHeader> {
+  const { text, bindings } = 'kind' in statement ? printed(ctx, statement) : statement;
+  return runSqlHeader(ctx, text, bindings);
+}
+
+/**
+ * A statement of shape `key` with `values` in its slots: `build` makes it with bound values
+ * `new Slot(n)` (sql/build.ts) standing for `values[n]`, and runs once per shape per repository; the text printed then is kept
+ * (ctx.statements, bounded), its bindings filled from `values` in text order.
+ *   shaped(ctx, 'update articles title', () => update('articles', { title: new Slot(0) }, columnIs('id', new Slot(1))), ['x', 7])
+ *   -> { text: 'UPDATE "articles" SET "title" = ? WHERE "id" = ?', bindings: ['x', 7] }
+ */
+export function shaped(ctx: RunContext, key: string, build: () => Statement, values: readonly unknown[]): Printed {
+  let template = ctx.statements.get(key);
+  if (template === undefined) ctx.statements.set(key, (template = printed(ctx, build())));
+  const bindings = template.bindings.map((b) => (b instanceof Slot ? values[b.n] : b));
+  return { text: template.text, bindings };
 }

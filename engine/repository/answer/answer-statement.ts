@@ -14,7 +14,7 @@ import { itemSpec } from '../populate/populate-components.js';
 import { compileSort } from '../query/compile-sort.js';
 import type { WhereScope } from '../query/compile-where.js';
 import { rootConditions } from '../query/root-conditions.js';
-import { AliasCounter } from '../query/sql.js';
+import { AliasCounter } from '../query/alias-counter.js';
 import type { RunContext } from '../run-context.js';
 import { and, asc, binary, call, col, concat, derived, eq, isNull, json, jsonText, keyword, lit, param, select, subquery, table, textOf } from '../sql/build.js';
 import type { Expr, Order, Select } from '../sql/sql-node.js';

@@ -3,7 +3,8 @@
  * casts, 64-bit integers selected as text (they survive JavaScript numbers), decimals (stored as
  * exact text) compared as REAL, Unicode lower case through `quire_lower` (registered per
  * connection; SQLite's lower() folds ASCII only), and case-sensitive matching with GLOB (LIKE is
- * ASCII case-insensitive here), its metacharacters taken literally.
+ * ASCII case-insensitive here), its metacharacters taken literally. No row locks: SQLite runs one
+ * writer at a time, so a SELECT that claims rows needs no FOR UPDATE SKIP LOCKED.
  */
 import { Out, SqlPrinter } from '../sql/print-sql.js';
 import type { ColumnKind, Expr, MatchMode } from '../sql/sql-node.js';
@@ -57,4 +58,7 @@ export class SqlitePrinter extends SqlPrinter {
     out.add(' GLOB ');
     out.bind(mode === 'contains' ? `*${v}*` : mode === 'startsWith' ? `${v}*` : `*${v}`);
   }
+
+  /** one writer at a time: nothing to skip */
+  protected override skipLocked(_out: Out): void {}
 }

@@ -8,11 +8,11 @@ import type { Entry, PopulateSpec, PublicationState } from '../../plan/types.js'
 import { rootConditions } from '../query/root-conditions.js';
 import { compileSort } from '../query/compile-sort.js';
 import type { WhereScope } from '../query/compile-where.js';
-import { AliasCounter } from '../query/sql.js';
+import { AliasCounter } from '../query/alias-counter.js';
 import { and, asc, binary, col, derived, eq, inList, keyword, param, select, table } from '../sql/build.js';
 import type { Order, Select, Selected } from '../sql/sql-node.js';
 import type { RunContext } from '../run-context.js';
-import { runSqlValues } from '../run-sql.js';
+import { runStatementValues } from '../run-sql.js';
 import type { TypeStorage } from '../storage-map.js';
 
 export interface LinkQuery {
@@ -70,9 +70,8 @@ export async function loadLinked(
     } else {
       query = select({ columns: [owner, ...selection.nodes], from, joins, where, orderBy: [asc(col(l, link.owner)), ...order] });
     }
-    const printed = ctx.dialect.printer.print(query);
     // the owner's id first, then the selection (and the row number of a paged populate)
-    const rows = await runSqlValues(ctx, printed.text, printed.bindings);
+    const rows = await runStatementValues(ctx, query);
     for (const row of rows) {
       const owner = Number(row[0]);
       const entry = selection.decodeAt(row, 1);

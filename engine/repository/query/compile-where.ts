@@ -13,7 +13,7 @@ import type { StorageMap, TypeStorage } from '../storage-map.js';
 import { compileComparison } from './compile-comparison.js';
 import { holdsOnNullRow } from './holds-without-link.js';
 import { existsThrough, linkStep } from './link-steps.js';
-import type { AliasCounter } from './sql.js';
+import type { AliasCounter } from './alias-counter.js';
 
 /** what a compiler of one statement shares: the storage map, the dialect (its bindings), the statement's aliases */
 export interface WhereScope {

@@ -8,7 +8,7 @@ import { messages, ValidationError } from '../../errors/index.js';
 import { and, col, eq, inList, isNull, param, select, table } from '../sql/build.js';
 import type { Expr, Source } from '../sql/sql-node.js';
 import { linkSides, typeOf, type StorageMap, type TypeStorage } from '../storage-map.js';
-import type { AliasCounter } from './sql.js';
+import type { AliasCounter } from './alias-counter.js';
 
 export interface LinkStep {
   /** `"articles_tags_links" AS "l1"` */

@@ -4,7 +4,7 @@
  *   and([eq(col('t0', 'locale'), param('en')), isNull(col('t0', 'published_at'), true)])
  *   -> printed `("t0"."locale" = ?) AND ("t0"."published_at" IS NOT NULL)`, bindings ['en']
  */
-import type { BinaryOp, ColumnKind, Expr, MatchMode, Order, Select, Source } from './sql-node.js';
+import type { BinaryOp, ColumnKind, Delete, Expr, Insert, MatchMode, Order, Select, Selected, Source, Update } from './sql-node.js';
 import type { StorageKind } from '../storage-map.js';
 import type { ValueForm } from '../../response/answer-shape.js';
 
@@ -46,3 +46,33 @@ export const FALSE: Expr = { kind: 'or', items: [] };
 /** always true */
 export const TRUE: Expr = { kind: 'and', items: [] };
 export const select = (s: Omit<Select, 'kind'>): Select => ({ kind: 'select', ...s });
+/** every column of `table`'s row: `"e".*` */
+export const star = (table?: string): Expr => (table === undefined ? { kind: 'star' } : { kind: 'star', table });
+/** `CASE subject WHEN v THEN r ... END` */
+export const caseOf = (subject: Expr, whens: readonly (readonly [Expr, Expr])[], otherwise?: Expr): Expr =>
+  (otherwise ? { kind: 'case', subject, whens, otherwise } : { kind: 'case', subject, whens });
+/** `"column" = ?` for a column of no table: `columnIs('entity_id', 7)` -> `"entity_id" = ?` [7] */
+export const columnIs = (column: string, value: unknown): Expr => eq(col(undefined, column), param(value));
+/** `"column" IN (?, ?)`; always false for no values */
+export const columnIn = (column: string, values: readonly unknown[]): Expr => (values.length === 0 ? FALSE : inList(col(undefined, column), values.map(param)));
+/** `INSERT INTO "t" ("a", "b") VALUES (?, ?)` of one row (column -> value; no column: a row of defaults) */
+export const insertInto = (tableName: string, row: Readonly<Record<string, unknown>>, returning?: readonly Selected[]): Insert => {
+  const columns = Object.keys(row);
+  return {
+    kind: 'insert', table: tableName, columns, rows: columns.length === 0 ? 'defaults' : [columns.map((c) => param(row[c]))],
+    ...(returning?.length ? { returning } : {}),
+  };
+};
+/** `INSERT INTO "t" (...) VALUES (...), (...)` of rows of values */
+export const insertRowsInto = (tableName: string, columns: readonly string[], rows: readonly (readonly unknown[])[]): Insert =>
+  ({ kind: 'insert', table: tableName, columns, rows: rows.map((r) => r.map(param)) });
+/** `UPDATE "t" SET "a" = ? ... WHERE ...` (`set`: column -> value; an undefined value leaves its column as it is) */
+export const update = (tableName: string, set: Readonly<Record<string, unknown>>, where: Expr, returning?: readonly Selected[]): Update => ({
+  kind: 'update', table: tableName, set: Object.keys(set).filter((c) => set[c] !== undefined).map((c) => [c, param(set[c])] as const), where,
+  ...(returning?.length ? { returning } : {}),
+});
+export const deleteFrom = (tableName: string, where: Expr): Delete => ({ kind: 'delete', table: tableName, where });
+/** a bound value standing for `values[n]` in a statement printed once per shape (run-sql.ts shaped): `param(new Slot(0))` */
+export class Slot {
+  constructor(readonly n: number) {}
+}

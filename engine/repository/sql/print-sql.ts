@@ -6,10 +6,15 @@
  * Pure: no I/O.
  */
 import { qualified, quoteId } from '../naming.js';
-import type { Sql } from '../query/sql.js';
 import type { ColumnKind, Delete, Expr, Insert, Join, MatchMode, Order, Select, Selected, Source, Statement, Update, With } from './sql-node.js';
 import type { StorageKind } from '../storage-map.js';
 import type { ValueForm } from '../../response/answer-shape.js';
+
+/** a statement as the database's text with `?` placeholders, and its bindings in text order */
+export interface Printed {
+  readonly text: string;
+  readonly bindings: readonly unknown[];
+}
 
 /** text being written, and its bindings in order */
 export class Out {
@@ -38,7 +43,7 @@ export function likePattern(mode: MatchMode, value: string): string {
 export const stringLiteral = (value: string): string => `'${value.replace(/'/g, "''")}'`;
 
 /** operands of a binary operator that print without parentheses */
-const PLAIN = new Set<Expr['kind']>(['column', 'param', 'literal', 'keyword', 'call', 'case', 'subquery', 'joinedText', 'rowNumber', 'cast', 'text',
+const PLAIN = new Set<Expr['kind']>(['column', 'star', 'param', 'literal', 'keyword', 'call', 'case', 'subquery', 'joinedText', 'rowNumber', 'cast', 'text',
   'selected', 'compared', 'asText', 'lower', 'json', 'jsonText', 'checkMark']);
 
 export abstract class SqlPrinter {
@@ -46,7 +51,7 @@ export abstract class SqlPrinter {
    *   printer.print({ kind: 'binary', op: '=', left: { kind: 'column', table: 't0', name: 'id' }, right: { kind: 'param', value: 3 } })
    *   -> { text: '"t0"."id" = ?', bindings: [3] }
    */
-  print(node: Expr | Statement): Sql {
+  print(node: Expr | Statement): Printed {
     const out = new Out();
     if (isStatement(node)) this.statement(node, out);
     else this.expr(node, out);
@@ -78,6 +83,9 @@ export abstract class SqlPrinter {
         return;
       case 'literal':
         out.add(typeof e.value === 'number' ? String(e.value) : stringLiteral(e.value));
+        return;
+      case 'star':
+        out.add(e.table === undefined ? '*' : `${quoteId(e.table)}.*`);
         return;
       case 'keyword':
         out.add(e.sql);
@@ -120,6 +128,10 @@ export abstract class SqlPrinter {
         return;
       case 'case':
         out.add('CASE');
+        if (e.subject) {
+          out.add(' ');
+          this.expr(e.subject, out);
+        }
         for (const [when, then] of e.whens) {
           out.add(' WHEN ');
           this.expr(when, out);
@@ -256,12 +268,25 @@ export abstract class SqlPrinter {
     this.selectedList(s.columns, out);
     if (s.from) {
       out.add(' FROM ');
-      this.source(s.from, out);
+      if (isSources(s.from)) {
+        s.from.forEach((source, i) => {
+          if (i > 0) out.add(', ');
+          this.source(source, out);
+        });
+      } else this.source(s.from, out);
     }
     for (const j of s.joins ?? []) this.join(j, out);
     if (s.where) {
       out.add(' WHERE ');
       this.expr(s.where, out);
+    }
+    if (s.groupBy?.length) {
+      out.add(' GROUP BY ');
+      this.list(s.groupBy, out);
+    }
+    for (const u of s.union ?? []) {
+      out.add(u.all ? ' UNION ALL ' : ' UNION ');
+      this.select(u.select, out);
     }
     if (s.orderBy?.length) {
       out.add(' ORDER BY ');
@@ -417,6 +442,10 @@ export abstract class SqlPrinter {
   protected checkMark(_check: number, _value: Expr | undefined, _out: Out): void {
     throw new Error('quire repository: this database writes no answers in SQL');
   }
+}
+
+function isSources(from: Source | readonly Source[]): from is readonly Source[] {
+  return Array.isArray(from);
 }
 
 function isStatement(node: Expr | Statement): node is Statement {

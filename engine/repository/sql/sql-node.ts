@@ -24,6 +24,8 @@ export type Expr =
   | { readonly kind: 'param'; readonly value: unknown }
   /** a value written into the text: a number, or a string as a quoted literal (`'x'`) */
   | { readonly kind: 'literal'; readonly value: number | string }
+  /** every column of a table's row: `"e".*` (no table: `*`) */
+  | { readonly kind: 'star'; readonly table?: string }
   /** SQL that is the same on every database and holds no value: `*`, `COUNT(*)`, `TRUE` */
   | { readonly kind: 'keyword'; readonly sql: string }
   | { readonly kind: 'binary'; readonly op: BinaryOp; readonly left: Expr; readonly right: Expr }
@@ -34,7 +36,8 @@ export type Expr =
   | { readonly kind: 'in'; readonly item: Expr; readonly list: readonly Expr[] | Select; readonly negate?: true }
   | { readonly kind: 'between'; readonly item: Expr; readonly low: Expr; readonly high: Expr }
   | { readonly kind: 'call'; readonly name: string; readonly args: readonly Expr[] }
-  | { readonly kind: 'case'; readonly whens: readonly (readonly [Expr, Expr])[]; readonly otherwise?: Expr }
+  /** `CASE WHEN a THEN b ... END`; with a `subject`, the simple form `CASE x WHEN v THEN b ... END` */
+  | { readonly kind: 'case'; readonly subject?: Expr; readonly whens: readonly (readonly [Expr, Expr])[]; readonly otherwise?: Expr }
   /** `(SELECT ...)` as a value */
   | { readonly kind: 'subquery'; readonly select: Select }
   /** the texts of `item` over the rows, joined with `separator`, in `order` (string_agg) */
@@ -87,9 +90,13 @@ export type Selected = Expr | { readonly item: Expr; readonly as: string };
 export interface Select {
   readonly kind: 'select';
   readonly columns: readonly Selected[];
-  readonly from?: Source;
+  /** one source, or several (`FROM "e" AS "o", "tags" AS "t"`: every pair of their rows) */
+  readonly from?: Source | readonly Source[];
   readonly joins?: readonly Join[];
   readonly where?: Expr;
+  readonly groupBy?: readonly Expr[];
+  /** the rows of further SELECTs after these (`UNION`, or `UNION ALL` keeping duplicates); ORDER BY and LIMIT then order and cut them all */
+  readonly union?: readonly { readonly all?: true; readonly select: Select }[];
   readonly orderBy?: readonly Order[];
   /** numbers are written into the text (SQLite plans `LIMIT 25` better than `LIMIT ?`) */
   readonly limit?: number | Expr;
@@ -104,7 +111,12 @@ export interface Insert {
   readonly columns: readonly string[];
   /** rows of values, the rows a SELECT answers, or one row of defaults (`columns` empty) */
   readonly rows: readonly (readonly Expr[])[] | Select | 'defaults';
-  /** on a unique `conflict` key: these columns set instead (an upsert) */
+  /**
+   * on a unique `conflict` key: these columns set instead (an upsert). The values read the row as it
+   * stands through columns naming the table; MySQL's ON DUPLICATE KEY UPDATE runs the assignments
+   * left to right, each seeing the ones before it, so one that reads a column goes before the one
+   * setting it
+   */
   readonly upsert?: { readonly conflict: readonly string[]; readonly set: readonly (readonly [string, Expr])[] };
   readonly returning?: readonly Selected[];
 }
@@ -124,7 +136,7 @@ export interface Delete {
   readonly returning?: readonly Selected[];
 }
 
-/** `WITH a AS (...), b AS (...) <body>`: data-modifying statements in `steps` (PostgreSQL) */
+/** `WITH a AS (...), b AS (...) <body>`; data-modifying statements in `steps` where the dialect says so (Dialect.writingCtes: PostgreSQL) */
 export interface With {
   readonly kind: 'with';
   readonly steps: readonly { readonly name: string; readonly statement: Statement }[];

@@ -1,11 +1,12 @@
 /**
  * engine/repository/stores: the admin user store on quire_admin_users. Admins exist so API tokens can
  * belong to someone: writes through such a token record created_by_id / updated_by_id. Emails are
- * stored lower-cased; the password is a bcrypt hash made by the caller. SQL text through run-sql.ts.
+ * stored lower-cased; the password is a bcrypt hash made by the caller. SQL nodes through run-sql.ts.
  */
-import { ADMIN_USERS_TABLE, quoteId } from '../naming.js';
+import { ADMIN_USERS_TABLE } from '../naming.js';
 import type { RunContext } from '../run-context.js';
-import { runSql, type Row } from '../run-sql.js';
+import { runStatement, type Row } from '../run-sql.js';
+import { columnIs, select, star, table } from '../sql/build.js';
 import type { AdminUserRecord } from '../types.js';
 import { insertRow } from '../write/insert-rows.js';
 
@@ -31,6 +32,6 @@ export async function createAdminUser(ctx: RunContext, admin: Omit<AdminUserReco
 }
 
 export async function findAdminUserByEmail(ctx: RunContext, email: string): Promise<AdminUserRecord | undefined> {
-  const [row] = await runSql(ctx, `SELECT * FROM ${quoteId(ADMIN_USERS_TABLE)} WHERE "email" = ? LIMIT 1`, [email.toLowerCase()]);
+  const [row] = await runStatement(ctx, select({ columns: [star()], from: table(ADMIN_USERS_TABLE), where: columnIs('email', email.toLowerCase()), limit: 1 }));
   return row ? toRecord(row) : undefined;
 }

@@ -1,18 +1,16 @@
 /**
  * engine/repository/stores: the API token store on quire_api_tokens (permissions kept as JSON text).
- * Tokens are looked up by the hash of their access key; the key itself is never stored. SQL text
+ * Tokens are looked up by the hash of their access key; the key itself is never stored. SQL nodes
  * through run-sql.ts.
  */
-import { API_TOKENS_TABLE, quoteId } from '../naming.js';
-import { columnIs } from '../query/sql.js';
+import { API_TOKENS_TABLE } from '../naming.js';
 import type { RunContext } from '../run-context.js';
-import { runSql, type Row } from '../run-sql.js';
+import { runStatement, type Row } from '../run-sql.js';
+import { asc, col, columnIs, select, star, table } from '../sql/build.js';
 import type { ApiTokenRecord, NewApiToken } from '../types.js';
 import { decodeValue } from '../values/decode-value.js';
-import { deleteRows, updateRows } from '../write/change-rows.js';
+import { deleteRows, updateRow } from '../write/change-rows.js';
 import { insertRow } from '../write/insert-rows.js';
-
-const TABLE = quoteId(API_TOKENS_TABLE);
 
 function toRecord(row: Row): ApiTokenRecord {
   const permissions = decodeValue('json', row.permissions);
@@ -46,7 +44,7 @@ export async function createApiToken(ctx: RunContext, token: NewApiToken): Promi
 }
 
 async function findOne(ctx: RunContext, column: string, value: unknown): Promise<ApiTokenRecord | undefined> {
-  const [row] = await runSql(ctx, `SELECT * FROM ${TABLE} WHERE ${quoteId(column)} = ? LIMIT 1`, [value]);
+  const [row] = await runStatement(ctx, select({ columns: [star()], from: table(API_TOKENS_TABLE), where: columnIs(column, value), limit: 1 }));
   return row ? toRecord(row) : undefined;
 }
 
@@ -55,12 +53,12 @@ export function findApiTokenByHash(ctx: RunContext, hash: string): Promise<ApiTo
 }
 
 export async function touchApiToken(ctx: RunContext, id: number): Promise<void> {
-  await updateRows(ctx, API_TOKENS_TABLE, { last_used_at: new Date().toISOString() }, columnIs('id', id));
+  await updateRow(ctx, API_TOKENS_TABLE, { last_used_at: new Date().toISOString() }, id);
 }
 
 /** every token, oldest first (`quire token list`) */
 export async function listApiTokens(ctx: RunContext): Promise<ApiTokenRecord[]> {
-  return (await runSql(ctx, `SELECT * FROM ${TABLE} ORDER BY "id"`, [])).map(toRecord);
+  return (await runStatement(ctx, select({ columns: [star()], from: table(API_TOKENS_TABLE), orderBy: [asc(col(undefined, 'id'))] }))).map(toRecord);
 }
 
 /** the token named `name` (names are unique, as in Strapi's admin) */
@@ -75,5 +73,5 @@ export async function deleteApiToken(ctx: RunContext, id: number): Promise<boole
 
 /** a new key for the token: the old key stops working (at once here, within the token cache's TTL elsewhere) */
 export async function rekeyApiToken(ctx: RunContext, id: number, accessKeyHash: string): Promise<boolean> {
-  return (await updateRows(ctx, API_TOKENS_TABLE, { access_key_hash: accessKeyHash, last_used_at: null }, columnIs('id', id))) > 0;
+  return (await updateRow(ctx, API_TOKENS_TABLE, { access_key_hash: accessKeyHash, last_used_at: null }, id)) > 0;
 }

@@ -1,12 +1,12 @@
 /**
  * engine/repository/stores: the i18n plugin's locale rows (i18n_locale, named by the model), as SQL
- * text through run-sql.ts like every statement on content tables. Reads and writes rows only; which
+ * nodes through run-sql.ts like every statement on content tables. Reads and writes rows only; which
  * locales should exist is decided by the caller (engine/i18n/sync-locales.ts).
  */
-import { LOCALE_UID, quoteId } from '../naming.js';
-import { columnIn } from '../query/sql.js';
+import { LOCALE_UID } from '../naming.js';
 import type { RunContext } from '../run-context.js';
-import { runSql } from '../run-sql.js';
+import { runStatement } from '../run-sql.js';
+import { asc, col, columnIn, select, table } from '../sql/build.js';
 import type { LocaleRecord } from '../types.js';
 import { deleteRows } from '../write/change-rows.js';
 import { insertRow } from '../write/insert-rows.js';
@@ -20,7 +20,8 @@ function localeTable(ctx: RunContext): string {
 
 /** every locale row, by id */
 export async function listLocales(ctx: RunContext): Promise<LocaleRecord[]> {
-  const rows = await runSql(ctx, `SELECT "id", "code", "name" FROM ${quoteId(localeTable(ctx))} ORDER BY "id"`, []);
+  const id = col(undefined, 'id');
+  const rows = await runStatement(ctx, select({ columns: [id, col(undefined, 'code'), col(undefined, 'name')], from: table(localeTable(ctx)), orderBy: [asc(id)] }));
   return rows.map((r) => ({ id: Number(r.id), code: String(r.code), name: typeof r.name === 'string' ? r.name : null }));
 }
 

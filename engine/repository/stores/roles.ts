@@ -1,13 +1,14 @@
 /**
  * engine/repository/stores: the users-permissions plugin's roles and grants (up_roles, up_permissions
- * and their link table, named by the model), as SQL text through run-sql.ts like every statement on
+ * and their link table, named by the model), as SQL nodes through run-sql.ts like every statement on
  * content tables. Reads and writes rows only; which roles and grants should exist is decided by the
  * caller (engine/auth/sync-roles.ts).
  */
-import { PERMISSION_UID, quoteId, ROLE_UID } from '../naming.js';
-import { columnIn } from '../query/sql.js';
+import { PERMISSION_UID, ROLE_UID } from '../naming.js';
 import type { RunContext } from '../run-context.js';
-import { runSql } from '../run-sql.js';
+import { runStatement } from '../run-sql.js';
+import { asc, binary, call, col, columnIn, columnIs, eq, lit, param, select, subquery, table } from '../sql/build.js';
+import type { Expr } from '../sql/sql-node.js';
 import { linkSides, typeOf, type LinkSides } from '../storage-map.js';
 import type { PermissionRecord, RoleRecord } from '../types.js';
 import { deleteRows } from '../write/change-rows.js';
@@ -22,7 +23,8 @@ function tableOf(ctx: RunContext, uid: string): string {
 
 /** every role, by id */
 export async function listRoles(ctx: RunContext): Promise<RoleRecord[]> {
-  const rows = await runSql(ctx, `SELECT "id", "type" FROM ${quoteId(tableOf(ctx, ROLE_UID))} ORDER BY "id"`, []);
+  const id = col(undefined, 'id');
+  const rows = await runStatement(ctx, select({ columns: [id, col(undefined, 'type')], from: table(tableOf(ctx, ROLE_UID)), orderBy: [asc(id)] }));
   return rows.map((r) => ({ id: Number(r.id), type: typeof r.type === 'string' ? r.type : null }));
 }
 
@@ -40,13 +42,15 @@ export async function createRole(ctx: RunContext, role: { name: string; descript
  */
 export async function listPermissions(ctx: RunContext): Promise<PermissionRecord[]> {
   const link = roleLink(ctx);
-  const rows = await runSql(
-    ctx,
-    `SELECT "p"."id" AS "id", "p"."action" AS "action", "r"."type" AS "role_type" FROM ${quoteId(tableOf(ctx, PERMISSION_UID))} AS "p" ` +
-      `LEFT JOIN ${quoteId(link.table)} AS "l" ON "l".${quoteId(link.self)} = "p"."id" LEFT JOIN ${quoteId(tableOf(ctx, ROLE_UID))} AS "r" ON "r"."id" = "l".${quoteId(link.other)} ` +
-      'ORDER BY "p"."id", "r"."id"',
-    [],
-  );
+  const rows = await runStatement(ctx, select({
+    columns: [{ item: col('p', 'id'), as: 'id' }, { item: col('p', 'action'), as: 'action' }, { item: col('r', 'type'), as: 'role_type' }],
+    from: table(tableOf(ctx, PERMISSION_UID), 'p'),
+    joins: [
+      { left: true, source: table(link.table, 'l'), on: eq(col('l', link.self), col('p', 'id')) },
+      { left: true, source: table(tableOf(ctx, ROLE_UID), 'r'), on: eq(col('r', 'id'), col('l', link.other)) },
+    ],
+    orderBy: [asc(col('p', 'id')), asc(col('r', 'id'))],
+  }));
   const out = new Map<number, PermissionRecord>();
   for (const r of rows) {
     const id = Number(r.id);
@@ -66,18 +70,17 @@ export async function grantPermission(ctx: RunContext, roleId: number, action: s
   const id = await insertRow(ctx, tableOf(ctx, PERMISSION_UID), { action, created_at: now, updated_at: now });
   const link = roleLink(ctx);
   const columns = [link.self, link.other];
-  const values = ['?', '?'];
-  const bindings: unknown[] = [id, roleId];
+  const values: Expr[] = [param(id), param(roleId)];
   if (link.selfOrder) {
     columns.push(link.selfOrder);
-    values.push('1');
+    values.push(lit(1));
   }
   if (link.otherOrder) {
     columns.push(link.otherOrder);
-    values.push(`(SELECT COALESCE(MAX(${quoteId(link.otherOrder)}), 0) + 1 FROM ${quoteId(link.table)} WHERE ${quoteId(link.other)} = ?)`);
-    bindings.push(roleId);
+    const last = binary('+', call('COALESCE', call('MAX', col(undefined, link.otherOrder)), lit(0)), lit(1));
+    values.push(subquery(select({ columns: [last], from: table(link.table), where: columnIs(link.other, roleId) })));
   }
-  await runSql(ctx, `INSERT INTO ${quoteId(link.table)} (${columns.map(quoteId).join(', ')}) VALUES (${values.join(', ')})`, bindings);
+  await runStatement(ctx, { kind: 'insert', table: link.table, columns, rows: [values] });
   return id;
 }
 

@@ -6,13 +6,12 @@
  * Tokens are made in Strapi's admin, never here.
  */
 import { ValidationError } from '../../errors/index.js';
-import { quoteId } from '../naming.js';
-import { columnIs } from '../query/sql.js';
 import type { RunContext } from '../run-context.js';
-import { runSql, type Row } from '../run-sql.js';
+import { runStatement, type Row } from '../run-sql.js';
+import { col, columnIs, eq, param, select, star, table } from '../sql/build.js';
 import type { ApiTokenRecord } from '../types.js';
 import { decodeValue } from '../values/decode-value.js';
-import { updateRows } from '../write/change-rows.js';
+import { updateRow } from '../write/change-rows.js';
 
 export const STRAPI_API_TOKENS_TABLE = 'strapi_api_tokens';
 export const STRAPI_TOKEN_PERMISSIONS_TABLE = 'strapi_api_token_permissions';
@@ -37,12 +36,16 @@ function toRecord(row: Row, permissions: string[]): ApiTokenRecord {
 }
 
 export async function findStrapiApiTokenByHash(ctx: RunContext, hash: string): Promise<ApiTokenRecord | undefined> {
-  const [row] = await runSql(ctx, `SELECT * FROM ${quoteId(STRAPI_API_TOKENS_TABLE)} WHERE "access_key" = ? LIMIT 1`, [hash]);
+  const [row] = await runStatement(ctx, select({ columns: [star()], from: table(STRAPI_API_TOKENS_TABLE), where: columnIs('access_key', hash), limit: 1 }));
   if (!row) return undefined;
   const permissions: string[] = [];
   if (row.type === 'custom') {
-    const [p, l] = [quoteId(STRAPI_TOKEN_PERMISSIONS_TABLE), quoteId(STRAPI_TOKEN_PERMISSION_LINKS_TABLE)];
-    const rows = await runSql(ctx, `SELECT ${p}."action" FROM ${p} INNER JOIN ${l} ON ${l}."api_token_permission_id" = ${p}."id" WHERE ${l}."api_token_id" = ?`, [row.id]);
+    const [p, l] = [STRAPI_TOKEN_PERMISSIONS_TABLE, STRAPI_TOKEN_PERMISSION_LINKS_TABLE];
+    const rows = await runStatement(ctx, select({
+      columns: [col(p, 'action')], from: table(p),
+      joins: [{ source: table(l), on: eq(col(l, 'api_token_permission_id'), col(p, 'id')) }],
+      where: eq(col(l, 'api_token_id'), param(row.id)),
+    }));
     for (const r of rows) if (typeof r.action === 'string') permissions.push(r.action);
   }
   return toRecord(row, permissions);
@@ -53,7 +56,7 @@ export async function findStrapiApiTokenByHash(ctx: RunContext, hash: string): P
  * knex does (better-sqlite3: epoch ms; pg and mysql2: a timestamp)
  */
 export async function touchStrapiApiToken(ctx: RunContext, id: number): Promise<void> {
-  await updateRows(ctx, STRAPI_API_TOKENS_TABLE, { last_used_at: new Date() }, columnIs('id', id));
+  await updateRow(ctx, STRAPI_API_TOKENS_TABLE, { last_used_at: new Date() }, id);
 }
 
 export function refuseStrapiTokenCreate(): never {

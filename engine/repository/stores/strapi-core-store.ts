@@ -3,10 +3,10 @@
  * strapi_core_store_settings (`key`, `value` as JSON text): `plugin_i18n_default_locale`,
  * `plugin_users-permissions_advanced`, `plugin_users-permissions_email`... Read only; Strapi writes them.
  */
-import { quoteId, STRAPI_CORE_STORE_TABLE } from '../naming.js';
-import { columnIn } from '../query/sql.js';
+import { STRAPI_CORE_STORE_TABLE } from '../naming.js';
 import type { RunContext } from '../run-context.js';
-import { runSql } from '../run-sql.js';
+import { runStatement } from '../run-sql.js';
+import { asc, col, columnIn, select, table } from '../sql/build.js';
 
 interface Row {
   key: string;
@@ -20,8 +20,10 @@ interface Row {
  * of no environment wins over one of an environment, as Strapi's store reads them.
  */
 export async function readCoreStore(ctx: RunContext, keys: readonly string[]): Promise<Map<string, unknown>> {
-  const named = columnIn('key', keys);
-  const rows = (await runSql(ctx, `SELECT "key", "value", "environment" FROM ${quoteId(STRAPI_CORE_STORE_TABLE)} WHERE ${named.text} ORDER BY "id"`, named.bindings)) as unknown as Row[];
+  const rows = (await runStatement(ctx, select({
+    columns: [col(undefined, 'key'), col(undefined, 'value'), col(undefined, 'environment')], from: table(STRAPI_CORE_STORE_TABLE),
+    where: columnIn('key', keys), orderBy: [asc(col(undefined, 'id'))],
+  }))) as unknown as Row[];
   const out = new Map<string, unknown>();
   for (const row of rows) {
     if (out.has(row.key) && row.environment !== null) continue;

@@ -8,10 +8,10 @@
  * exists but the Media Library, which lists folders by path, shows it nowhere.
  *   placeInApiUploadFolder(ctx, 7) -> files 7: folder_path '/1'; files_folder_links (7, 1, 5)
  */
-import { columnIs } from '../query/sql.js';
 import type { RunContext } from '../run-context.js';
-import { runSql } from '../run-sql.js';
-import { updateRows } from '../write/change-rows.js';
+import { runStatement } from '../run-sql.js';
+import { call, col, columnIs, select, table } from '../sql/build.js';
+import { updateRow } from '../write/change-rows.js';
 import { insertRow, insertRows } from '../write/insert-rows.js';
 import { nowValue } from '../write/scalar-row.js';
 
@@ -35,19 +35,19 @@ function storedId(value: unknown): number | undefined {
 
 /** the folder Strapi's Content API uploads go to, made (and recorded in the store) when missing */
 async function apiUploadFolder(ctx: RunContext): Promise<Folder> {
-  const [stored] = await runSql(ctx, `SELECT "id", "value" FROM "${STORE}" WHERE "key" = ? LIMIT 1`, [KEY]);
+  const [stored] = await runStatement(ctx, select({ columns: [col(undefined, 'id'), col(undefined, 'value')], from: table(STORE), where: columnIs('key', KEY), limit: 1 }));
   const id = stored ? storedId(stored.value) : undefined;
   if (id !== undefined) {
-    const [folder] = await runSql(ctx, 'SELECT "id", "path" FROM "upload_folders" WHERE "id" = ? LIMIT 1', [id]);
+    const [folder] = await runStatement(ctx, select({ columns: [col(undefined, 'id'), col(undefined, 'path')], from: table('upload_folders'), where: columnIs('id', id), limit: 1 }));
     if (folder) return { id: Number(folder.id), path: String(folder.path) };
   }
-  const [top] = await runSql(ctx, 'SELECT MAX("path_id") AS "n" FROM "upload_folders"', []);
+  const [top] = await runStatement(ctx, select({ columns: [{ item: call('MAX', col(undefined, 'path_id')), as: 'n' }], from: table('upload_folders') }));
   const pathId = Number(top?.n ?? 0) + 1;
   const now = nowValue(ctx.dialect);
   const made = await insertRow(ctx, 'upload_folders', { name: API_UPLOAD_FOLDER, path_id: pathId, path: `/${pathId}`, created_at: now, updated_at: now, created_by_id: null, updated_by_id: null });
   const folder = { id: made, path: `/${pathId}` };
   const value = JSON.stringify({ id: folder.id });
-  if (stored) await updateRows(ctx, STORE, { value }, columnIs('id', stored.id));
+  if (stored) await updateRow(ctx, STORE, { value }, stored.id);
   else await insertRows(ctx, STORE, ['key', 'value', 'type', 'environment', 'tag'], [[KEY, value, 'object', null, null]]);
   return folder;
 }
@@ -55,7 +55,7 @@ async function apiUploadFolder(ctx: RunContext): Promise<Folder> {
 /** file `fileId` (just inserted) into the API uploads folder, as Strapi 4.26's Content API upload files it */
 export async function placeInApiUploadFolder(ctx: RunContext, fileId: number): Promise<void> {
   const folder = await apiUploadFolder(ctx);
-  const [last] = await runSql(ctx, 'SELECT MAX("file_order") AS "n" FROM "files_folder_links" WHERE "folder_id" = ?', [folder.id]);
-  await updateRows(ctx, 'files', { folder_path: folder.path }, columnIs('id', fileId));
+  const [last] = await runStatement(ctx, select({ columns: [{ item: call('MAX', col(undefined, 'file_order')), as: 'n' }], from: table('files_folder_links'), where: columnIs('folder_id', folder.id) }));
+  await updateRow(ctx, 'files', { folder_path: folder.path }, fileId);
   await insertRows(ctx, 'files_folder_links', ['file_id', 'folder_id', 'file_order'], [[fileId, folder.id, Number(last?.n ?? 0) + 1]]);
 }

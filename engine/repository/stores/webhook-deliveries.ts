@@ -1,23 +1,24 @@
 /**
  * engine/repository/stores: the webhook outbox (quire_webhook_deliveries) and Strapi's own webhooks
- * table, as SQL text through run-sql.ts. Deliveries are inserted in the transaction of their change; every
+ * table, as SQL nodes through run-sql.ts. Deliveries are inserted in the transaction of their change; every
  * process claims due rows with one atomic statement (PostgreSQL skips rows another process is
  * locking, SQLite runs one writer at a time), holds them for a lease, and settles each attempt only
  * while it still holds the claim (the lease ends then; `claimed_by` keeps who made the last attempt).
  * Times are epoch milliseconds.
  */
-import { quoteId, STRAPI_WEBHOOKS_TABLE, WEBHOOK_DELIVERIES_TABLE } from '../naming.js';
-import { allOf, columnIn, columnIs, sql } from '../query/sql.js';
-import { runSql, type Row } from '../run-sql.js';
+import { STRAPI_WEBHOOKS_TABLE, WEBHOOK_DELIVERIES_TABLE } from '../naming.js';
+import { runStatement, type Row } from '../run-sql.js';
+import { and, asc, binary, col, columnIn, columnIs, desc, inList, isNull, lit, or, param, select, star, table, update } from '../sql/build.js';
+import type { Select } from '../sql/sql-node.js';
 import type { RunContext } from '../run-context.js';
 import { runInTransaction } from '../transaction.js';
 import type { NewWebhookDelivery, StrapiWebhookRecord, WebhookAttemptOutcome, WebhookDeliveryRecord, WebhookDeliveryStatus } from '../types.js';
 import { deleteRows, updateRows } from '../write/change-rows.js';
 import { insertRows } from '../write/insert-rows.js';
 
-const TABLE = quoteId(WEBHOOK_DELIVERIES_TABLE);
 const COLUMNS = ['id', 'delivery_id', 'webhook', 'url', 'event', 'payload', 'status', 'attempts', 'next_attempt_at', 'claimed_by', 'last_status', 'last_error', 'created_at', 'finished_at'];
-const SELECTED = COLUMNS.map(quoteId).join(', ');
+const SELECTED = COLUMNS.map((c) => col(undefined, c));
+const ID = col(undefined, 'id');
 const NEW_COLUMNS = ['delivery_id', 'webhook', 'url', 'event', 'payload', 'status', 'attempts', 'next_attempt_at', 'created_at'];
 
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
@@ -56,8 +57,16 @@ export async function enqueueDeliveries(ctx: RunContext, rows: readonly NewWebho
   await insertRows(ctx, WEBHOOK_DELIVERIES_TABLE, NEW_COLUMNS, rows.map((r) => [r.deliveryId, r.webhook, r.url, r.event, r.payload, 'pending', 0, r.createdAt, r.createdAt]));
 }
 
-/** the due rows, oldest first (bindings: now, now, limit) */
-const DUE = `SELECT "id" FROM ${TABLE} WHERE "status" = 'pending' AND "next_attempt_at" <= ? AND ("claimed_until" IS NULL OR "claimed_until" <= ?) ORDER BY "id" LIMIT ?`;
+/** the due rows, oldest first, locked where the database locks rows (rows another process holds are skipped) */
+const due = (now: number, limit: number): Select => select({
+  columns: [ID], from: table(WEBHOOK_DELIVERIES_TABLE),
+  where: and([
+    binary('=', col(undefined, 'status'), lit('pending')),
+    binary('<=', col(undefined, 'next_attempt_at'), param(now)),
+    or([isNull(col(undefined, 'claimed_until')), binary('<=', col(undefined, 'claimed_until'), param(now))]),
+  ]),
+  orderBy: [asc(ID)], limit: param(limit), skipLocked: true,
+});
 
 /**
  * One statement where UPDATE ... RETURNING is understood (the CTE is evaluated once):
@@ -67,10 +76,8 @@ const DUE = `SELECT "id" FROM ${TABLE} WHERE "status" = 'pending' AND "next_atte
  */
 export async function claimDeliveries(ctx: RunContext, worker: string, now: number, leaseMs: number, limit: number): Promise<WebhookDeliveryRecord[]> {
   if (!ctx.dialect.updateReturning) return claimInTransaction(ctx, worker, now, leaseMs, limit);
-  const text =
-    `WITH due AS (${DUE}${ctx.dialect.skipLocked}) ` +
-    `UPDATE ${TABLE} SET "claimed_by" = ?, "claimed_until" = ? WHERE "id" IN (SELECT "id" FROM due) RETURNING ${SELECTED}`;
-  const rows = await runSql(ctx, text, [now, now, limit, worker, now + leaseMs]);
+  const claim = update(WEBHOOK_DELIVERIES_TABLE, { claimed_by: worker, claimed_until: now + leaseMs }, inList(ID, select({ columns: [ID], from: table('due') })), SELECTED);
+  const rows = await runStatement(ctx, { kind: 'with', steps: [{ name: 'due', statement: due(now, limit) }], body: claim });
   return rows.map(recordOf).sort((a, b) => a.id - b.id);
 }
 
@@ -80,12 +87,11 @@ export async function claimDeliveries(ctx: RunContext, worker: string, now: numb
  */
 async function claimInTransaction(ctx: RunContext, worker: string, now: number, leaseMs: number, limit: number): Promise<WebhookDeliveryRecord[]> {
   return runInTransaction(ctx, async (tx) => {
-    const due = await runSql(tx, `${DUE}${tx.dialect.skipLocked}`, [now, now, limit]);
-    const ids = due.map((r) => Number(r.id));
+    const ids = (await runStatement(tx, due(now, limit))).map((r) => Number(r.id));
     if (ids.length === 0) return [];
     const claimed = columnIn('id', ids);
     await updateRows(tx, WEBHOOK_DELIVERIES_TABLE, { claimed_by: worker, claimed_until: now + leaseMs }, claimed);
-    const rows = await runSql(tx, `SELECT ${SELECTED} FROM ${TABLE} WHERE ${claimed.text} ORDER BY "id"`, claimed.bindings);
+    const rows = await runStatement(tx, select({ columns: SELECTED, from: table(WEBHOOK_DELIVERIES_TABLE), where: claimed, orderBy: [asc(ID)] }));
     return rows.map(recordOf);
   });
 }
@@ -95,22 +101,25 @@ export async function settleDelivery(ctx: RunContext, id: number, worker: string
     status: o.status, attempts: o.attempts, next_attempt_at: o.nextAttemptAt, last_status: o.lastStatus,
     last_error: o.lastError, finished_at: o.finishedAt, claimed_until: null,
   };
-  return (await updateRows(ctx, WEBHOOK_DELIVERIES_TABLE, set, allOf(columnIs('id', id), columnIs('claimed_by', worker)))) > 0;
+  return (await updateRows(ctx, WEBHOOK_DELIVERIES_TABLE, set, and([columnIs('id', id), columnIs('claimed_by', worker)]))) > 0;
 }
 
 export async function listDeliveries(ctx: RunContext, opts: { failed?: boolean; limit: number }): Promise<WebhookDeliveryRecord[]> {
-  const rows = await runSql(ctx, `SELECT ${SELECTED} FROM ${TABLE}${opts.failed ? ` WHERE "status" = 'failed'` : ''} ORDER BY "id" DESC LIMIT ?`, [opts.limit]);
+  const rows = await runStatement(ctx, select({
+    columns: SELECTED, from: table(WEBHOOK_DELIVERIES_TABLE), ...(opts.failed ? { where: binary('=', col(undefined, 'status'), lit('failed')) } : {}),
+    orderBy: [desc(ID)], limit: param(opts.limit),
+  }));
   return rows.map(recordOf);
 }
 
 export async function pruneDeliveries(ctx: RunContext, before: number): Promise<number> {
-  return deleteRows(ctx, WEBHOOK_DELIVERIES_TABLE, allOf(columnIn('status', ['delivered', 'failed']), sql('"finished_at" < ?', [before])));
+  return deleteRows(ctx, WEBHOOK_DELIVERIES_TABLE, and([columnIn('status', ['delivered', 'failed']), binary('<', col(undefined, 'finished_at'), param(before))]));
 }
 
 /** Strapi keeps headers and events as JSON (text on SQLite) and `enabled` as a boolean (0/1 on SQLite). */
 export async function listStrapiWebhooks(ctx: RunContext): Promise<StrapiWebhookRecord[] | undefined> {
   if (!(await ctx.knex.schema.hasTable(STRAPI_WEBHOOKS_TABLE))) return undefined;
-  const rows = await runSql(ctx, `SELECT * FROM ${quoteId(STRAPI_WEBHOOKS_TABLE)} ORDER BY "id"`, []);
+  const rows = await runStatement(ctx, select({ columns: [star()], from: table(STRAPI_WEBHOOKS_TABLE), orderBy: [asc(ID)] }));
   return rows.map((r) => {
     const headers = parseJson<unknown>(r.headers, {});
     const events = parseJson<unknown>(r.events, []);

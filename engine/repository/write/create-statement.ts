@@ -23,11 +23,12 @@ import type { MediaAttribute, RelationAttribute } from '../../../compiler/model/
 import { QuireError } from '../../errors/errors.js';
 import type { MessagePath } from '../../errors/index.js';
 import type { ComponentWrite, RelationWrite, WriteData } from '../../plan/types.js';
-import { FILE_UID, quoteId } from '../naming.js';
+import { FILE_UID } from '../naming.js';
 import type { RunContext } from '../run-context.js';
 import type { Row } from '../run-sql.js';
+import { binary, call, caseOf, cast, col, columnIn, derived, eq, inList, insertInto, keyword, lit, param, select, star, subquery, table, deleteFrom } from '../sql/build.js';
+import type { Expr, Insert, Selected, Source, Statement as SqlStatement, With } from '../sql/sql-node.js';
 import { linkSides, typeOf, type TypeStorage } from '../storage-map.js';
-import { insertText } from './insert-rows.js';
 import { scalarRow } from './scalar-row.js';
 import { checkFiles } from './write-media.js';
 import { missingTargets, takesAway } from './write-relations.js';
@@ -38,8 +39,7 @@ type Check =
   | { readonly kind: 'files'; readonly column: string; readonly fileIds: readonly number[]; readonly attr: MediaAttribute; readonly at: MessagePath };
 
 export interface CompiledCreate {
-  readonly text: string;
-  readonly bindings: readonly unknown[];
+  readonly statement: With;
   readonly checks: readonly Check[];
 }
 
@@ -53,10 +53,9 @@ interface Item {
 }
 
 class Statement {
-  readonly ctes: string[] = [];
-  readonly bindings: unknown[] = [];
+  readonly ctes: { name: string; statement: SqlStatement }[] = [];
   readonly checks: Check[] = [];
-  readonly columns: string[] = [];
+  readonly columns: Selected[] = [];
   /** join tables written so far: a second write of one would not see the first's rows (one snapshot per statement) */
   private readonly linkTables = new Set<string>();
   private n = 0;
@@ -68,16 +67,20 @@ class Statement {
     return `${prefix}${++this.n}`;
   }
 
-  with(name: string, text: string, bindings: readonly unknown[]): void {
-    this.ctes.push(`${quoteId(name)} AS (${text})`);
-    this.bindings.push(...bindings);
+  with(name: string, statement: SqlStatement): void {
+    this.ctes.push({ name, statement });
   }
 
-  /** a column of the answer: `expr` over the CTEs, read back by the check */
-  answer(expr: string): string {
+  /** a column of the answer: `item` over the CTEs, read back by the check */
+  answer(item: Expr): string {
     const column = `#${this.columns.length + 1}`;
-    this.columns.push(`${expr} AS ${quoteId(column)}`);
+    this.columns.push({ item, as: column });
     return column;
+  }
+
+  /** `WITH <the steps> <body>` */
+  statement(body: SqlStatement): With {
+    return { kind: 'with', steps: this.ctes, body };
   }
 
   /** component tables written so far: two rows of one table would take their ids in an order the statement does not fix */
@@ -98,11 +101,10 @@ class Statement {
  * The one statement of a create of `type` (its row already built), answering the new row with
  * `returning` (a selection list over the entry's table), or undefined: take the step-by-step path.
  */
-export function compileCreate(ctx: RunContext, type: TypeStorage, row: Readonly<Record<string, unknown>>, data: WriteData, returning: string): CompiledCreate | undefined {
+export function compileCreate(ctx: RunContext, type: TypeStorage, row: Readonly<Record<string, unknown>>, data: WriteData, returning: readonly Selected[]): CompiledCreate | undefined {
   if (!ctx.dialect.writingCtes || type.uid === FILE_UID) return undefined;
   const s = new Statement(ctx, type);
-  const insert = insertText(ctx, type.table, row);
-  s.with('e', `${insert.text} RETURNING ${returning}`, insert.bindings);
+  s.with('e', insertInto(type.table, row, returning));
   try {
     associations(s, type, 'e', data, []);
   } catch (err) {
@@ -110,8 +112,7 @@ export function compileCreate(ctx: RunContext, type: TypeStorage, row: Readonly<
     if (err instanceof NotCompiled || err instanceof QuireError) return undefined;
     throw err;
   }
-  const columns = s.columns.map((c) => `, ${c}`).join('');
-  return { text: `WITH ${s.ctes.join(', ')} SELECT "e".*${columns} FROM "e"`, bindings: s.bindings, checks: s.checks };
+  return { statement: s.statement(select({ columns: [star('e'), ...s.columns], from: table('e') })), checks: s.checks };
 }
 
 export interface CompiledComponents extends CompiledCreate {
@@ -134,8 +135,8 @@ export function compileNewComponents(ctx: RunContext, items: readonly { uid: str
     if (err instanceof NotCompiled || err instanceof QuireError) return undefined;
     throw err;
   }
-  const ids = names.map((name) => s.answer(`(SELECT "id" FROM ${quoteId(name)})`));
-  return { text: `WITH ${s.ctes.join(', ')} SELECT ${s.columns.join(', ')}`, bindings: s.bindings, checks: s.checks, ids };
+  const ids = names.map((name) => s.answer(idOf(name)));
+  return { statement: s.statement(select({ columns: s.columns })), checks: s.checks, ids };
 }
 
 /** The errors the step path raises for what the statement found, first one first. */
@@ -196,41 +197,36 @@ function relation(s: Statement, owner: string, attr: RelationAttribute, ids: rea
   if (ids.length === 0) return;
   const sides = linkSides(attr);
   s.useLinkTable(sides.table);
-  const dialect = s.ctx.dialect;
-  const marks = ids.map(() => '?').join(', ');
   const away = takesAway(attr);
-  if (away) s.with(s.name('d'), `DELETE FROM ${quoteId(sides.table)} WHERE ${quoteId(sides.other)} IN (${marks})`, ids);
+  if (away) s.with(s.name('d'), deleteFrom(sides.table, columnIn(sides.other, ids)));
   const target = typeOf(s.ctx.storage, attr.target);
   // the new entry is a target too when the relation points at its own type
-  const targets = target.table === s.entry?.table ? `(SELECT "id" FROM ${quoteId(target.table)} UNION ALL SELECT "id" FROM "e")` : quoteId(target.table);
+  const targets: Source = target.table === s.entry?.table
+    ? derived(select({ columns: [col(undefined, 'id')], from: table(target.table), union: [{ all: true, select: select({ columns: [col(undefined, 'id')], from: table('e') }) }] }), 't')
+    : table(target.table, 't');
   const columns = [sides.self, sides.other];
-  const values = ['"o"."id"', '"t"."id"'];
-  const bindings: unknown[] = [];
+  const values: Expr[] = [col('o', 'id'), col('t', 'id')];
   if (sides.selfOrder) {
     columns.push(sides.selfOrder);
-    values.push(`CASE "t"."id" ${ids.map(() => `WHEN ? THEN ${dialect.cast('?', 'order')}`).join(' ')} END`);
-    ids.forEach((id, i) => bindings.push(id, i + 1));
+    values.push(orderOf(col('t', 'id'), ids));
   }
   if (sides.otherOrder) {
     columns.push(sides.otherOrder);
-    values.push(away ? '1' : `COALESCE((SELECT MAX("l".${quoteId(sides.otherOrder)}) FROM ${quoteId(sides.table)} AS "l" WHERE "l".${quoteId(sides.other)} = "t"."id"), 0) + 1`);
+    values.push(away ? lit(1) : lastOrderPlusOne(sides.table, sides.other, sides.otherOrder));
   }
   const name = s.name('r');
-  s.with(name,
-    `INSERT INTO ${quoteId(sides.table)} (${columns.map(quoteId).join(', ')}) SELECT ${values.join(', ')} FROM ${quoteId(owner)} AS "o", ${targets} AS "t" ` +
-    `WHERE "t"."id" IN (${marks}) RETURNING ${quoteId(sides.other)}`,
-    [...bindings, ...ids]);
-  s.checks.push({ kind: 'links', column: s.answer(`(SELECT count(*) FROM ${quoteId(name)})`), expected: ids.length, attr, at });
+  const rows = select({ columns: values, from: [table(owner, 'o'), targets], where: inList(col('t', 'id'), ids.map(param)) });
+  s.with(name, { kind: 'insert', table: sides.table, columns, rows, returning: [col(undefined, sides.other)] } satisfies Insert);
+  s.checks.push({ kind: 'links', column: s.answer(subquery(select({ columns: [keyword('count(*)')], from: table(name) }))), expected: ids.length, attr, at });
 }
 
 /** new component rows (and what they hold), then their links in the owner's `<table>_components`, 1..n */
 function components(s: Statement, owner: TypeStorage, ownerName: string, field: string, items: readonly Item[]): void {
   if (items.length === 0) return;
   const names = newComponents(s, items);
-  const links = names.map((name) => `((SELECT "id" FROM ${quoteId(ownerName)}), (SELECT "id" FROM ${quoteId(name)}), ?, ?, ?)`);
-  const bindings = items.flatMap(({ uid }, i) => [uid, field, i + 1]);
-  const table = owner.componentLinks as string;
-  s.with(s.name('l'), `INSERT INTO ${quoteId(table)} ("entity_id", "component_id", "component_type", "field", "order") VALUES ${links.join(', ')}`, bindings);
+  const rows = names.map((name, i) => [idOf(ownerName), idOf(name), param(items[i].uid), param(field), param(i + 1)]);
+  const links: Insert = { kind: 'insert', table: owner.componentLinks as string, columns: ['entity_id', 'component_id', 'component_type', 'field', 'order'], rows };
+  s.with(s.name('l'), links);
 }
 
 /** each item's row and what it holds; the names of the CTEs answering their ids */
@@ -240,9 +236,8 @@ function newComponents(s: Statement, items: readonly Item[]): string[] {
     if (write.id !== undefined) throw new NotCompiled();
     const component = typeOf(s.ctx.storage, uid);
     s.useRowTable(component.table);
-    const insert = insertText(s.ctx, component.table, scalarRow(component, write.data.scalars, s.ctx.dialect));
     const name = s.name('c');
-    s.with(name, `${insert.text} RETURNING "id"`, insert.bindings);
+    s.with(name, insertInto(component.table, scalarRow(component, write.data.scalars, s.ctx.dialect), [col(undefined, 'id')]));
     associations(s, component, name, write.data, at);
     return name;
   });
@@ -255,13 +250,22 @@ function media(s: Statement, owner: TypeStorage, ownerName: string, field: strin
   if (fileIds.length === 0) return;
   const files = typeOf(s.ctx.storage, FILE_UID);
   const found = s.name('f');
-  const marks = fileIds.map(() => '?').join(', ');
-  s.with(found, `SELECT "id", "mime" FROM ${quoteId(files.table)} WHERE "id" IN (${marks})`, fileIds);
-  const dialect = s.ctx.dialect;
-  const order = `CASE "f"."id" ${fileIds.map(() => `WHEN ? THEN ${dialect.cast('?', 'order')}`).join(' ')} END`;
-  s.with(s.name('m'),
-    `INSERT INTO ${quoteId(morph)} ("file_id", "related_id", "related_type", "field", "order") ` +
-    `SELECT "f"."id", "o"."id", ${dialect.cast('?', 'varchar')}, ${dialect.cast('?', 'varchar')}, ${order} FROM ${quoteId(ownerName)} AS "o", ${quoteId(found)} AS "f"`,
-    [owner.uid, field, ...fileIds.flatMap((id, i) => [id, i + 1])]);
-  s.checks.push({ kind: 'files', column: s.answer(`(SELECT COALESCE(json_agg(json_build_array("id", "mime")), '[]') FROM ${quoteId(found)})`), fileIds, attr, at });
+  s.with(found, select({ columns: [col(undefined, 'id'), col(undefined, 'mime')], from: table(files.table), where: columnIn('id', fileIds) }));
+  const rows = select({
+    columns: [col('f', 'id'), col('o', 'id'), cast(param(owner.uid), 'varchar'), cast(param(field), 'varchar'), orderOf(col('f', 'id'), fileIds)],
+    from: [table(ownerName, 'o'), table(found, 'f')],
+  });
+  s.with(s.name('m'), { kind: 'insert', table: morph, columns: ['file_id', 'related_id', 'related_type', 'field', 'order'], rows } satisfies Insert);
+  const json = call('COALESCE', call('json_agg', call('json_build_array', col(undefined, 'id'), col(undefined, 'mime'))), lit('[]'));
+  s.checks.push({ kind: 'files', column: s.answer(subquery(select({ columns: [json], from: table(found) }))), fileIds, attr, at });
 }
+
+/** `(SELECT "id" FROM "<cte>")`: the id a step answered */
+const idOf = (cte: string): Expr => subquery(select({ columns: [col(undefined, 'id')], from: table(cte) }));
+
+/** `CASE <id> WHEN ? THEN CAST(? AS <order>) ... END`: each id's position 1..n */
+const orderOf = (id: Expr, ids: readonly number[]): Expr => caseOf(id, ids.map((v, i) => [param(v), cast(param(i + 1), 'order')] as const));
+
+/** `COALESCE((SELECT MAX("l"."<order>") FROM "<links>" AS "l" WHERE "l"."<other>" = "t"."id"), 0) + 1`: after the target's last link */
+export const lastOrderPlusOne = (links: string, other: string, order: string): Expr =>
+  binary('+', call('COALESCE', subquery(select({ columns: [call('MAX', col('l', order))], from: table(links, 'l'), where: eq(col('l', other), col('t', 'id')) })), lit(0)), lit(1));

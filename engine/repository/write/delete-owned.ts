@@ -3,19 +3,17 @@
  * those own, recursively) and their media links. Join-table links need nothing: their foreign keys
  * cascade when the row goes. A few statements per level, never one per entry.
  */
-import { quoteId } from '../naming.js';
-import { allOf, columnIn, columnIs } from '../query/sql.js';
 import type { RunContext } from '../run-context.js';
-import { runSql } from '../run-sql.js';
+import { runStatement } from '../run-sql.js';
+import { and, col, columnIn, columnIs, select, table } from '../sql/build.js';
 import { typeOf, type TypeStorage } from '../storage-map.js';
 import { deleteRows } from './change-rows.js';
 
 export async function deleteOwned(ctx: RunContext, type: TypeStorage, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
-  if (type.hasMedia && ctx.storage.morphTable) await deleteRows(ctx, ctx.storage.morphTable, allOf(columnIs('related_type', type.uid), columnIn('related_id', ids)));
+  if (type.hasMedia && ctx.storage.morphTable) await deleteRows(ctx, ctx.storage.morphTable, and([columnIs('related_type', type.uid), columnIn('related_id', ids)]));
   if (!type.componentLinks) return;
-  const owned = columnIn('entity_id', ids);
-  const links = await runSql(ctx, `SELECT "component_id", "component_type" FROM ${quoteId(type.componentLinks)} WHERE ${owned.text}`, owned.bindings);
+  const links = await runStatement(ctx, select({ columns: [col(undefined, 'component_id'), col(undefined, 'component_type')], from: table(type.componentLinks), where: columnIn('entity_id', ids) }));
   await deleteComponents(ctx, links as { component_id: number; component_type: string }[]);
 }
 

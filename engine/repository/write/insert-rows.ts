@@ -1,40 +1,52 @@
 /**
  * engine/repository/write: plain INSERTs of the write path (entry rows, component rows, component
- * links) as SQL text sent through run-sql.ts, so a create costs one driver call per statement and no
- * query builder. SQLite (3.35+), PostgreSQL and MariaDB 10.5+ take `RETURNING`; on MySQL the new id
- * comes from the result header (and the new row from a SELECT by it).
+ * links) as SQL nodes, each shape printed once per repository (run-sql.ts shaped), so a create costs
+ * one driver call per statement and no query builder. SQLite (3.35+), PostgreSQL and MariaDB 10.5+
+ * take `RETURNING`; on MySQL the new id comes from the result header (and the new row from a SELECT by it).
  *   INSERT INTO "articles" ("title", "created_at") VALUES (?, ?) RETURNING "id"
  */
-import { quoteId } from '../naming.js';
 import type { RunContext } from '../run-context.js';
-import { runSql, runSqlHeader, type Row } from '../run-sql.js';
+import { runStatement, runStatementHeader, shaped, type Row } from '../run-sql.js';
+import { col, columnIs, insertInto, insertRowsInto, select, Slot, table as from } from '../sql/build.js';
+import type { Insert, Selected } from '../sql/sql-node.js';
 
-/** one row (column -> bound value, as scalar-row.ts builds it); its new id, or with `returning` (a selection list) the new row */
+/** the columns a statement answers: their nodes, and a text naming them (the shape's key; query/select-fields.ts Selection is one) */
+export interface Returning {
+  readonly nodes: readonly Selected[];
+  readonly text: string;
+}
+
+const ID: Returning = { nodes: [col(undefined, 'id')], text: 'id' };
+
+/** one row (column -> bound value, as scalar-row.ts builds it); its new id, or with `returning` the new row */
 export async function insertRow(ctx: RunContext, table: string, row: Readonly<Record<string, unknown>>): Promise<number>;
-export async function insertRow(ctx: RunContext, table: string, row: Readonly<Record<string, unknown>>, returning: string): Promise<Row>;
-export async function insertRow(ctx: RunContext, table: string, row: Readonly<Record<string, unknown>>, returning?: string): Promise<number | Row> {
-  const insert = insertText(ctx, table, row);
+export async function insertRow(ctx: RunContext, table: string, row: Readonly<Record<string, unknown>>, returning: Returning): Promise<Row>;
+export async function insertRow(ctx: RunContext, table: string, row: Readonly<Record<string, unknown>>, returning?: Returning): Promise<number | Row> {
+  const columns = Object.keys(row);
+  const values = columns.map((c) => row[c]);
   if (!ctx.dialect.insertReturning) {
     // MySQL: the AUTO_INCREMENT id from the result header, the row read back by it
-    const { insertId } = await runSqlHeader(ctx, insert.text, insert.bindings);
+    const { insertId } = await runStatementHeader(ctx, shaped(ctx, `insert ${table} ${columns.join(',')}`, () => insertOf(table, columns), values));
     if (returning === undefined) return insertId;
-    const [r] = await runSql(ctx, `SELECT ${returning} FROM ${quoteId(table)} WHERE "id" = ?`, [insertId]);
+    const [r] = await runStatement(ctx, shaped(ctx, `select ${table} by id ${returning.text}`, () => select({ columns: returning.nodes, from: from(table), where: columnIs('id', new Slot(0)) }), [insertId]));
     return r;
   }
-  const [r] = await runSql(ctx, `${insert.text} RETURNING ${returning ?? '"id"'}`, insert.bindings);
+  const answer = returning ?? ID;
+  const [r] = await runStatement(ctx, shaped(ctx, `insert ${table} ${columns.join(',')} returning ${answer.text}`, () => insertOf(table, columns, answer.nodes), values));
   return returning === undefined ? Number(r.id) : r;
 }
 
-/** `INSERT INTO "t" ("a", "b") VALUES (?, ?)` (DEFAULT VALUES for an empty row) and its bindings */
-export function insertText(ctx: RunContext, table: string, row: Readonly<Record<string, unknown>>): { text: string; bindings: unknown[] } {
-  const columns = Object.keys(row);
-  const values = columns.length === 0 ? ctx.dialect.defaultValues : `(${columns.map(quoteId).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`;
-  return { text: `INSERT INTO ${quoteId(table)} ${values}`, bindings: columns.map((c) => row[c]) };
+/** the INSERT of one row of `columns`, slot n holding column n's value */
+function insertOf(table: string, columns: readonly string[], returning?: readonly Selected[]): Insert {
+  return insertInto(table, Object.fromEntries(columns.map((c, i) => [c, new Slot(i)])), returning);
 }
 
 /** several rows with the same columns, in one statement */
 export async function insertRows(ctx: RunContext, table: string, columns: readonly string[], rows: readonly (readonly unknown[])[]): Promise<void> {
   if (rows.length === 0) return;
-  const one = `(${columns.map(() => '?').join(', ')})`;
-  await runSql(ctx, `INSERT INTO ${quoteId(table)} (${columns.map(quoteId).join(', ')}) VALUES ${rows.map(() => one).join(', ')}`, rows.flat());
+  const width = columns.length;
+  const build = () => insertRowsInto(table, columns, rows.map((_, r) => columns.map((_c, i) => new Slot(r * width + i))));
+  // past 100 rows a shape is not kept
+  if (rows.length > 100) await runStatement(ctx, insertRowsInto(table, columns, rows));
+  else await runStatement(ctx, shaped(ctx, `insert ${table} ${columns.join(',')} x${rows.length}`, build, rows.flat()));
 }

@@ -3,10 +3,9 @@
  * an entry to every other one in `<table>_localizations_links` (both directions), so each entry's
  * `localizations` lists all the others; deleting an entry drops its links by foreign-key cascade.
  */
-import { quoteId } from '../naming.js';
-import { columnIn } from '../query/sql.js';
 import type { RunContext } from '../run-context.js';
-import { runSql } from '../run-sql.js';
+import { runStatement } from '../run-sql.js';
+import { call, col, columnIn, columnIs, select, table } from '../sql/build.js';
 import type { TypeStorage } from '../storage-map.js';
 import { insertRows } from './insert-rows.js';
 
@@ -14,12 +13,14 @@ import { insertRows } from './insert-rows.js';
 export async function linkLocalizations(ctx: RunContext, type: TypeStorage, id: number, sourceId: number): Promise<void> {
   const l = type.localizations;
   if (!l) return;
-  const [table, self, other] = [quoteId(l.name), quoteId(l.self), quoteId(l.other)];
-  const linked = await runSql(ctx, `SELECT ${other} AS "other" FROM ${table} WHERE ${self} = ?`, [sourceId]);
+  const self = col(undefined, l.self);
+  const linked = await runStatement(ctx, select({ columns: [{ item: col(undefined, l.other), as: 'other' }], from: table(l.name), where: columnIs(l.self, sourceId) }));
   const group = [...new Set([sourceId, ...linked.map((r) => Number(r.other))])].filter((o) => o !== id);
   if (group.length === 0) return;
-  const members = columnIn(l.self, group);
-  const orders = await runSql(ctx, `SELECT ${self} AS "self", MAX(${quoteId(l.order)}) AS "last" FROM ${table} WHERE ${members.text} GROUP BY ${self}`, members.bindings);
+  const orders = await runStatement(ctx, select({
+    columns: [{ item: self, as: 'self' }, { item: call('MAX', col(undefined, l.order)), as: 'last' }],
+    from: table(l.name), where: columnIn(l.self, group), groupBy: [self],
+  }));
   const last = new Map(orders.map((r) => [Number(r.self), Number(r.last ?? 0)]));
   const rows = [
     ...group.map((o, i) => [id, o, i + 1]),

@@ -6,15 +6,14 @@
  */
 import type { CreatePlan, DeletePlan, UpdatePlan, WriteData } from '../../plan/types.js';
 import { decodeRows } from '../query/select-fields.js';
-import { quoteId } from '../naming.js';
-import { columnIs } from '../query/sql.js';
 import type { RunContext } from '../run-context.js';
-import { runSql } from '../run-sql.js';
+import { runStatement } from '../run-sql.js';
+import { asc, col, columnIs, select, table as from } from '../sql/build.js';
 import { typeOf, type TypeStorage } from '../storage-map.js';
 import { atomically } from '../transaction.js';
 import { normalizeDatetime } from '../values/normalize-value.js';
 import { checkCreate, compileCreate } from './create-statement.js';
-import { deleteRows, updateRows, updateText } from './change-rows.js';
+import { deleteRows, updateRow, updateRowReturning } from './change-rows.js';
 import { deleteOwned, ownsMore } from './delete-owned.js';
 import { insertRow } from './insert-rows.js';
 import { nowValue, scalarRow } from './scalar-row.js';
@@ -37,7 +36,7 @@ function entryType(ctx: RunContext, uid: string): TypeStorage {
 /** the new row read back by the INSERT itself (RETURNING the columns findOne selects), remembered for the read-back */
 async function insertRemembered(ctx: RunContext, type: TypeStorage, row: Record<string, unknown>): Promise<number> {
   const selection = ctx.selections.of(type, undefined, type.table);
-  const [entry] = decodeRows([await insertRow(ctx, type.table, row, selection.text)], selection);
+  const [entry] = decodeRows([await insertRow(ctx, type.table, row, selection)], selection);
   ctx.written?.remember(type.uid, selection.columns, entry);
   return entry.id;
 }
@@ -48,9 +47,9 @@ async function insertRemembered(ctx: RunContext, type: TypeStorage, row: Record<
  */
 async function createInOne(ctx: RunContext, type: TypeStorage, row: Record<string, unknown>, data: WriteData): Promise<number | undefined> {
   const selection = ctx.written ? ctx.selections.of(type, undefined, type.table) : undefined;
-  const compiled = compileCreate(ctx, type, row, data, selection?.text ?? '"id"');
+  const compiled = compileCreate(ctx, type, row, data, selection?.nodes ?? [col(undefined, 'id')]);
   if (compiled === undefined) return undefined;
-  const [answer] = await runSql(ctx, compiled.text, compiled.bindings);
+  const [answer] = await runStatement(ctx, compiled.statement);
   checkCreate(compiled, answer);
   if (!selection) return Number(answer.id);
   const [entry] = decodeRows([answer], selection);
@@ -96,8 +95,7 @@ export async function runCreate(ctx: RunContext, plan: CreatePlan): Promise<numb
  */
 async function updateRemembered(ctx: RunContext, type: TypeStorage, id: number, row: Record<string, unknown>): Promise<number> {
   const selection = ctx.selections.of(type, undefined, type.table);
-  const update = updateText(type.table, row, columnIs('id', id));
-  const rows = await runSql(ctx, `${update.text} RETURNING ${selection.text}`, update.bindings);
+  const rows = await updateRowReturning(ctx, type.table, row, id, selection);
   if (rows.length === 0) return 0;
   const [entry] = decodeRows(rows, selection);
   ctx.written?.remember(type.uid, selection.columns, entry);
@@ -107,7 +105,7 @@ async function updateRemembered(ctx: RunContext, type: TypeStorage, id: number, 
 /** Single types (no id in the plan): the one row there is, lowest id first. */
 async function resolveId(ctx: RunContext, type: TypeStorage, id: number | undefined): Promise<number | undefined> {
   if (id !== undefined) return Number.isSafeInteger(id) ? id : undefined;
-  const [row] = await runSql(ctx, `SELECT "id" FROM ${quoteId(type.table)} ORDER BY "id" ASC LIMIT 1`, []);
+  const [row] = await runStatement(ctx, select({ columns: [col(undefined, 'id')], from: from(type.table), orderBy: [asc(col(undefined, 'id'))], limit: 1 }));
   return row ? Number(row.id) : undefined;
 }
 
@@ -121,7 +119,7 @@ export async function runUpdate(ctx: RunContext, plan: UpdatePlan): Promise<numb
   const update = async (c: RunContext) => {
     const id = await resolveId(c, type, plan.id);
     if (id === undefined) return undefined;
-    const changed = c.written && c.dialect.updateReturning ? await updateRemembered(c, type, id, row) : await updateRows(c, type.table, row, columnIs('id', id));
+    const changed = c.written && c.dialect.updateReturning ? await updateRemembered(c, type, id, row) : await updateRow(c, type.table, row, id);
     if (!changed) return undefined;
     await writeBatched(c, type, id, plan.data, false);
     return id;

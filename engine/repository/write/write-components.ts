@@ -8,15 +8,14 @@ import type { ComponentAttribute, DynamicZoneAttribute } from '../../../compiler
 import { ApplicationError, messages as m, type MessagePath } from '../../errors/index.js';
 import type { ComponentWrite, DynamicZoneItemWrite, WriteData } from '../../plan/types.js';
 import type { RunContext } from '../run-context.js';
-import { allOf, columnIs } from '../query/sql.js';
-import { runSql } from '../run-sql.js';
+import { runStatement } from '../run-sql.js';
+import { and, asc, col, columnIs, select, table } from '../sql/build.js';
 import { typeOf, type TypeStorage } from '../storage-map.js';
-import { deleteRows, updateRows } from './change-rows.js';
+import { deleteRows, updateRow } from './change-rows.js';
 import { checkCreate, compileNewComponents } from './create-statement.js';
 import { deleteComponents } from './delete-owned.js';
 import { insertRow, insertRows } from './insert-rows.js';
 import { scalarRow } from './scalar-row.js';
-import { quoteId } from '../naming.js';
 
 const LINK_COLUMNS = ['entity_id', 'component_id', 'component_type', 'field', 'order'];
 
@@ -58,18 +57,19 @@ export async function writeDynamicZone(
  * that the rows are the ones Strapi writes.
  */
 async function renumberLikeStrapi(ctx: RunContext, links: string, ownerId: number): Promise<void> {
-  const rows = await runSql(ctx, `SELECT "id", "order" FROM ${quoteId(links)} WHERE "entity_id" = ? ORDER BY "order" ASC, "id" ASC`, [ownerId]);
+  const [id, order] = [col(undefined, 'id'), col(undefined, 'order')];
+  const rows = await runStatement(ctx, select({ columns: [id, order], from: table(links), where: columnIs('entity_id', ownerId), orderBy: [asc(order), asc(id)] }));
   for (const [i, r] of rows.entries()) {
-    if (r.order === null || Number(r.order) !== i + 1) await updateRows(ctx, links, { order: i + 1 }, columnIs('id', r.id));
+    if (r.order === null || Number(r.order) !== i + 1) await updateRow(ctx, links, { order: i + 1 }, r.id);
   }
 }
 
 async function replaceComponents(ctx: RunContext, owner: TypeStorage, ownerId: number, field: string, items: Item[], creating: boolean, nested: WriteNested, kind: 'single' | 'repeatable' | 'zone'): Promise<void> {
   const links = owner.componentLinks as string;
-  const ownLinks = allOf(columnIs('entity_id', ownerId), columnIs('field', field));
+  const ownLinks = and([columnIs('entity_id', ownerId), columnIs('field', field)]);
   const existing: { component_id: number; component_type: string }[] = creating
     ? []
-    : (await runSql(ctx, `SELECT "component_id", "component_type" FROM ${quoteId(links)} WHERE ${ownLinks.text}`, ownLinks.bindings)).map((r) => ({ component_id: Number(r.component_id), component_type: r.component_type as string }));
+    : (await runStatement(ctx, select({ columns: [col(undefined, 'component_id'), col(undefined, 'component_type')], from: table(links), where: ownLinks }))).map((r) => ({ component_id: Number(r.component_id), component_type: r.component_type as string }));
   const key = (uid: string, id: number) => `${uid}#${id}`;
   const owned = new Set(existing.map((l) => key(l.component_type, l.component_id)));
   const kept = new Set<string>();
@@ -77,7 +77,7 @@ async function replaceComponents(ctx: RunContext, owner: TypeStorage, ownerId: n
   // PostgreSQL: new components only (a whole attribute replaced), in one statement
   const compiled = compileNewComponents(ctx, items);
   if (compiled) {
-    const [answer] = await runSql(ctx, compiled.text, compiled.bindings);
+    const [answer] = await runStatement(ctx, compiled.statement);
     checkCreate(compiled, answer);
     items.forEach(({ uid }, i) => ordered.push({ uid, id: Number(answer[compiled.ids[i]]) }));
   }
@@ -87,7 +87,7 @@ async function replaceComponents(ctx: RunContext, owner: TypeStorage, ownerId: n
     if (id !== undefined) {
       if (!owned.has(key(uid, id)) || kept.has(key(uid, id))) throw new ApplicationError(m.componentNotRelated(field));
       const row = scalarRow(component, write.data.scalars, ctx.dialect);
-      if (Object.keys(row).length) await updateRows(ctx, component.table, row, columnIs('id', id));
+      if (Object.keys(row).length) await updateRow(ctx, component.table, row, id);
       await nested(ctx, component, id, write.data, false, at);
     } else {
       id = await insertRow(ctx, component.table, scalarRow(component, write.data.scalars, ctx.dialect));

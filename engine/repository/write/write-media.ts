@@ -5,10 +5,10 @@
  */
 import type { MediaAttribute } from '../../../compiler/model/types.js';
 import { messages as m, ValidationError, validationIssue, type MessagePath } from '../../errors/index.js';
-import { FILE_UID, quoteId } from '../naming.js';
-import { allOf, columnIn, columnIs } from '../query/sql.js';
+import { FILE_UID } from '../naming.js';
 import type { RunContext } from '../run-context.js';
-import { runSql } from '../run-sql.js';
+import { runStatement } from '../run-sql.js';
+import { and, col, columnIn, columnIs, select, table as from } from '../sql/build.js';
 import { typeOf, type TypeStorage } from '../storage-map.js';
 import { deleteRows } from './change-rows.js';
 import { insertRows } from './insert-rows.js';
@@ -30,7 +30,7 @@ export async function writeMedia(ctx: RunContext, owner: TypeStorage, ownerId: n
     const rows: { id: unknown; mime: unknown }[] = known ? fileIds.filter((id) => known.has(id)).map((id) => ({ id, mime: known.get(id) })) : await filesOf(ctx, files.table, fileIds);
     checkFiles(attr, fileIds, rows, at);
   }
-  if (!creating) await deleteRows(ctx, morph, allOf(columnIs('related_id', ownerId), columnIs('related_type', owner.uid), columnIs('field', name)));
+  if (!creating) await deleteRows(ctx, morph, and([columnIs('related_id', ownerId), columnIs('related_type', owner.uid), columnIs('field', name)]));
   if (fileIds.length) {
     const rows = fileIds.map((file_id, i) => [file_id, ownerId, owner.uid, name, i + 1]);
     if (ctx.batch) ctx.batch.add(morph, MORPH_COLUMNS, rows);
@@ -40,8 +40,8 @@ export async function writeMedia(ctx: RunContext, owner: TypeStorage, ownerId: n
 
 /** `id` and `mime` of the files among `ids` (those that exist), in one SELECT */
 export async function filesOf(ctx: RunContext, table: string, ids: readonly number[]): Promise<{ id: unknown; mime: unknown }[]> {
-  const known = columnIn('id', ids);
-  return (await runSql(ctx, `SELECT "id", "mime" FROM ${quoteId(table)} WHERE ${known.text}`, known.bindings)) as { id: unknown; mime: unknown }[];
+  const files = select({ columns: [col(undefined, 'id'), col(undefined, 'mime')], from: from(table), where: columnIn('id', ids) });
+  return (await runStatement(ctx, files)) as { id: unknown; mime: unknown }[];
 }
 
 /** the files found for `fileIds` (id, mime): a ValidationError for unknown ids, then for MIME types the attribute's allowedTypes exclude */

@@ -7,12 +7,13 @@
 import type { RelationAttribute } from '../../../compiler/model/types.js';
 import { messages as m, ValidationError, validationIssue, type MessagePath } from '../../errors/index.js';
 import type { RelationPosition, RelationWrite } from '../../plan/types.js';
-import { quoteId } from '../naming.js';
 import type { RunContext } from '../run-context.js';
-import { allOf, columnIn, columnIs, sql } from '../query/sql.js';
-import { runSql, runSqlHeader } from '../run-sql.js';
+import { runStatement, runStatementHeader, shaped } from '../run-sql.js';
+import { and, asc, call, caseOf, cast, col, columnIn, columnIs, inList, not, param, select, Slot, table } from '../sql/build.js';
+import type { Expr, Insert } from '../sql/sql-node.js';
 import { linkSides, typeOf, type LinkSides } from '../storage-map.js';
-import { deleteRows, updateRows } from './change-rows.js';
+import { deleteRows, updateRow } from './change-rows.js';
+import { lastOrderPlusOne } from './create-statement.js';
 import { insertRows } from './insert-rows.js';
 
 interface Link {
@@ -56,50 +57,48 @@ export const takesAway = (attr: RelationAttribute) => attr.inverse !== undefined
  */
 async function insertNewLinks(ctx: RunContext, s: LinkSides, attr: RelationAttribute, at: MessagePath, selfId: number, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
-  const bindings: unknown[] = [selfId];
-  if (s.selfOrder) ids.forEach((id, i) => bindings.push(id, i + 1));
-  bindings.push(...ids);
-  const text = newLinksSql(ctx, s, attr, ids.length);
+  // the values in text order: the entry's id, each id and its order, the ids
+  const values: unknown[] = [selfId];
+  if (s.selfOrder) ids.forEach((id, i) => values.push(id, i + 1));
+  values.push(...ids);
+  // past 100 ids per write the shape is not kept
+  const statement = ids.length <= 100
+    ? shaped(ctx, `new links ${s.table} ${s.self} ${attr.target} ${ids.length}`, () => newLinks(ctx, s, attr, ids.length, (n) => param(new Slot(n))), values)
+    : newLinks(ctx, s, attr, ids.length, (n) => param(values[n]));
   // without RETURNING (MySQL), the header's count of inserted rows
-  const inserted = ctx.dialect.insertReturning ? (await runSql(ctx, text, bindings)).length : (await runSqlHeader(ctx, text, bindings)).affectedRows;
+  const inserted = ctx.dialect.insertReturning ? (await runStatement(ctx, statement)).length : (await runStatementHeader(ctx, statement)).affectedRows;
   if (inserted < ids.length) throw missingTargets(attr, at, ids.length - inserted);
 }
 
-/** insertNewLinks' text per link table, side and id count, built once per repository (the statement caches then find the same string) */
-function newLinksSql(ctx: RunContext, s: LinkSides, attr: RelationAttribute, count: number): string {
-  const key = `new links ${s.table} ${s.self} ${attr.target} ${count}`;
-  let text = ctx.texts.get(key);
-  if (text !== undefined) return text;
+/** insertNewLinks' statement for `count` ids, value n (in text order) given by `value(n)` */
+function newLinks(ctx: RunContext, s: LinkSides, attr: RelationAttribute, count: number, value: (n: number) => Expr): Insert {
   const target = typeOf(ctx.storage, attr.target);
-  const cast = (kind: 'ref' | 'order') => ctx.dialect.cast('?', kind);
   const columns = [s.self, s.other, ...(s.selfOrder ? [s.selfOrder] : []), ...(s.otherOrder ? [s.otherOrder] : [])];
-  const values = [cast('ref'), '"t"."id"'];
-  const marks = Array.from({ length: count }, () => '?');
-  if (s.selfOrder) values.push(`CASE "t"."id" ${marks.map(() => `WHEN ? THEN ${cast('order')}`).join(' ')} END`);
-  if (s.otherOrder) {
-    values.push(`COALESCE((SELECT MAX("l".${quoteId(s.otherOrder)}) FROM ${quoteId(s.table)} AS "l" WHERE "l".${quoteId(s.other)} = "t"."id"), 0) + 1`);
-  }
-  text =
-    `INSERT INTO ${quoteId(s.table)} (${columns.map(quoteId).join(', ')}) SELECT ${values.join(', ')} FROM ${quoteId(target.table)} AS "t" ` +
-    `WHERE "t"."id" IN (${marks.join(', ')})${ctx.dialect.insertReturning ? ` RETURNING ${quoteId(s.other)}` : ''}`;
-  // past 100 ids per write they are not kept
-  if (count <= 100) ctx.texts.set(key, text);
-  return text;
+  const values: Expr[] = [cast(value(0), 'ref'), col('t', 'id')];
+  const positions = Array.from({ length: count }, (_, i) => i);
+  if (s.selfOrder) values.push(caseOf(col('t', 'id'), positions.map((i) => [value(1 + 2 * i), cast(value(2 + 2 * i), 'order')] as const)));
+  if (s.otherOrder) values.push(lastOrderPlusOne(s.table, s.other, s.otherOrder));
+  const first = 1 + (s.selfOrder ? 2 * count : 0);
+  const rows = select({ columns: values, from: table(target.table, 't'), where: inList(col('t', 'id'), positions.map((i) => value(first + i))) });
+  return { kind: 'insert', table: s.table, columns, rows, ...(ctx.dialect.insertReturning ? { returning: [col(undefined, s.other)] } : {}) };
 }
 
 async function checkExist(ctx: RunContext, attr: RelationAttribute, at: MessagePath, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
   const target = typeOf(ctx.storage, attr.target);
-  const known = columnIn('id', ids);
-  const found = new Set((await runSql(ctx, `SELECT "id" FROM ${quoteId(target.table)} WHERE ${known.text}`, known.bindings)).map((r) => Number(r.id)));
+  const found = new Set((await runStatement(ctx, select({ columns: [col(undefined, 'id')], from: table(target.table), where: columnIn('id', ids) }))).map((r) => Number(r.id)));
   const missing = ids.filter((id) => !found.has(id));
   if (missing.length) throw missingTargets(attr, at, missing.length);
 }
 
 async function currentLinks(ctx: RunContext, s: LinkSides, selfId: number): Promise<Link[]> {
-  const order = s.selfOrder ? `, ${quoteId(s.selfOrder)} AS "order"` : '';
-  const orderBy = s.selfOrder ? `${ctx.dialect.orderBy(quoteId(s.selfOrder), 'asc', 'last')}, "id" ASC` : '"id" ASC';
-  const rows = await runSql(ctx, `SELECT "id", ${quoteId(s.other)} AS "other"${order} FROM ${quoteId(s.table)} WHERE ${quoteId(s.self)} = ? ORDER BY ${orderBy}`, [selfId]);
+  const id = col(undefined, 'id');
+  const rows = await runStatement(ctx, select({
+    columns: [id, { item: col(undefined, s.other), as: 'other' }, ...(s.selfOrder ? [{ item: col(undefined, s.selfOrder), as: 'order' }] : [])],
+    from: table(s.table),
+    where: columnIs(s.self, selfId),
+    orderBy: [...(s.selfOrder ? [asc(col(undefined, s.selfOrder), 'last')] : []), asc(id)],
+  }));
   return rows.map((r) => ({ id: Number(r.id), other: Number(r.other), order: r.order === null || r.order === undefined ? null : Number(r.order) }));
 }
 
@@ -141,18 +140,21 @@ async function applyLinks(ctx: RunContext, s: LinkSides, attr: RelationAttribute
   // previous owner (Strapi does this for bidirectional oneToOne/oneToMany only; a unidirectional
   // oneToMany such as edition.contents may list an article another entry lists too)
   if (added.length && takesAway(attr)) {
-    await deleteRows(ctx, s.table, allOf(columnIn(s.other, added), sql(`NOT ${quoteId(s.self)} = ?`, [selfId])));
+    await deleteRows(ctx, s.table, and([columnIn(s.other, added), not(columnIs(s.self, selfId))]));
   }
   const otherOrders = new Map<number, number>();
   if (added.length && s.otherOrder) {
-    const linked = columnIn(s.other, added);
-    const rows = await runSql(ctx, `SELECT ${quoteId(s.other)} AS "other", MAX(${quoteId(s.otherOrder)}) AS "max" FROM ${quoteId(s.table)} WHERE ${linked.text} GROUP BY ${quoteId(s.other)}`, linked.bindings);
+    const other = col(undefined, s.other);
+    const rows = await runStatement(ctx, select({
+      columns: [{ item: other, as: 'other' }, { item: call('MAX', col(undefined, s.otherOrder)), as: 'max' }],
+      from: table(s.table), where: columnIn(s.other, added), groupBy: [other],
+    }));
     for (const r of rows) otherOrders.set(Number(r.other), Number(r.max ?? 0));
   }
   const orders = positions(final, existing);
   for (const [id, link] of existing) {
     const order = orders.get(id) as number;
-    if (s.selfOrder && link.order !== order) await updateRows(ctx, s.table, { [s.selfOrder]: order }, columnIs('id', link.id));
+    if (s.selfOrder && link.order !== order) await updateRow(ctx, s.table, { [s.selfOrder]: order }, link.id);
   }
   if (added.length) {
     const columns = [s.self, s.other, ...(s.selfOrder ? [s.selfOrder] : []), ...(s.otherOrder ? [s.otherOrder] : [])];
