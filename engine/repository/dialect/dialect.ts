@@ -1,20 +1,20 @@
 /**
  * engine/repository/dialect: everything SQLite, PostgreSQL and MySQL/MariaDB do differently, behind
  * one interface, so the query compilers, runners, stores and the schema sync never branch on the
- * client name. Each method returns SQL text (identifiers already quoted by the caller unless it
- * says otherwise) or a driver-ready value; no I/O except lockSchema and the driver's (driver.ts).
+ * client name. Statements on content and on quire's own tables are SQL nodes printed by `printer`
+ * (dialect/*-printer.ts); what is left here is the driver, the values it binds, the errors it
+ * raises, what the database can do (RETURNING, writing CTEs), and the schema sync's DDL text
+ * (identifiers already quoted by the caller unless it says otherwise). No I/O except lockSchema and
+ * the driver's (driver.ts).
  */
 import type { Knex } from 'knex';
 import type { QuireError } from '../../errors/errors.js';
-import type { Sql } from '../query/sql.js';
 import type { StorageKind } from '../storage-map.js';
 import type { Driver } from './driver.js';
 import type { SqlPrinter } from '../sql/print-sql.js';
 
 /** Column roles beyond scalar storage kinds: foreign-key id columns and link-order columns. */
 export type ColumnKind = StorageKind | 'ref' | 'order';
-
-export type MatchMode = 'contains' | 'startsWith' | 'endsWith';
 
 /** Where a driver error happened, so it can name the attribute: table name -> column -> field. */
 export type FieldResolver = (table: string | undefined, column: string) => string;
@@ -30,22 +30,6 @@ export interface Dialect {
   readonly printer: SqlPrinter;
   /** SQL type of a column of this kind in CREATE TABLE / ADD COLUMN */
   columnType(kind: ColumnKind): string;
-  /** a bound value or expression read as this kind (`CAST(? AS integer)`; MySQL: `CAST(? AS unsigned)`) */
-  cast(expr: string, kind: ColumnKind): string;
-  /** how to select the column so the driver hands it over losslessly (SQLite bigint -> text) */
-  selectExpr(expr: string, kind: StorageKind | 'id'): string;
-  /** the expression compared and sorted on, ordering identically on both databases */
-  compareExpr(expr: string, kind: StorageKind | 'id'): string;
-  /** the column as text for pattern operators */
-  textExpr(expr: string, kind: StorageKind | 'id'): string;
-  /** lower case of a text expression, Unicode-aware on both databases */
-  lower(expr: string): string;
-  /** case-sensitive contains / startsWith / endsWith, wildcards in `value` taken literally */
-  caseSensitiveMatch(expr: string, mode: MatchMode, value: string): Sql;
-  /** one ORDER BY item with NULLs placed first or last (`x ASC NULLS FIRST`; MySQL has no NULLS clause) */
-  orderBy(expr: string, direction: 'asc' | 'desc', nulls: 'first' | 'last'): string;
-  /** the VALUES of an INSERT of a row with no column given (`DEFAULT VALUES`; MySQL: `() VALUES ()`) */
-  readonly defaultValues: string;
   /** the collation every new table gets (MySQL: a binary one, so text compares and sorts by code point) */
   readonly tableCollation?: string;
   /** DROP INDEX of quoted `name` on quoted `table` (MySQL names the table) */
@@ -54,15 +38,10 @@ export interface Dialect {
   bindValue(kind: StorageKind, value: unknown): unknown;
   /** decoders replacing values/decode-value.ts's for some kinds (a layout another system wrote), null already handled */
   readonly decoders?: Partial<Record<StorageKind, (raw: unknown) => unknown>>;
-  /** normalized filter value -> binding compared against compareExpr */
+  /** normalized filter value -> binding compared against a column as compared (the `compared` node) */
   bindFilterValue(kind: StorageKind, value: unknown): unknown;
   /** a driver error -> the engine error it means, or undefined when it is not a known case */
   translateError(err: unknown, resolve: FieldResolver): QuireError | undefined;
-  /**
-   * appended to the SELECT that picks outbox rows to claim: PostgreSQL `FOR UPDATE SKIP LOCKED` (rows
-   * another process is claiming are skipped, not waited for); SQLite nothing (one writer at a time)
-   */
-  readonly skipLocked: string;
   /**
    * INSERT ... RETURNING is understood (SQLite, PostgreSQL, MariaDB 10.5+); false on MySQL 5.7/8 and
    * older MariaDB, where writes read their result header instead (mysql-returning.ts)
@@ -77,12 +56,6 @@ export interface Dialect {
   readonly writingCtes: boolean;
   /** schema statements run inside the transaction and roll back with it (MySQL commits each by itself) */
   readonly transactionalDdl: boolean;
-  /**
-   * what follows the VALUES of an INSERT that updates the row it collides with on unique `columns`
-   * (quoted), before the assignments: `ON CONFLICT ("bucket") DO UPDATE SET`; MySQL: `ON DUPLICATE KEY
-   * UPDATE`, whose assignments run left to right, each seeing the ones before it
-   */
-  onConflictUpdate(columns: readonly string[]): string;
   /** the type a text column needs for values past 64 KB where plain `text` stops there (MySQL: `longtext`) */
   readonly longText?: string;
   /**
@@ -126,15 +99,3 @@ export interface Dialect {
 
 export type DialectName = 'sqlite' | 'postgres' | 'mysql';
 
-
-/** `%`, `_` and the escape character itself taken literally in a LIKE pattern with ESCAPE '!'. */
-export function escapeLike(value: string): string {
-  return value.replace(/[!%_]/g, (c) => `!${c}`);
-}
-
-export function likePattern(mode: MatchMode, value: string): string {
-  const v = escapeLike(value);
-  return mode === 'contains' ? `%${v}%` : mode === 'startsWith' ? `${v}%` : `%${v}`;
-}
-
-export const LIKE_ESCAPE = "ESCAPE '!'";

@@ -8,9 +8,8 @@
 import type { Knex } from 'knex';
 import { messages, ServiceUnavailableError, ValidationError, validationIssue, type QuireError } from '../../errors/index.js';
 import { backquoteId, quoteId } from '../naming.js';
-import { sql, type Sql } from '../query/sql.js';
 import type { StorageKind } from '../storage-map.js';
-import { LIKE_ESCAPE, likePattern, type ColumnKind, type Dialect, type FieldResolver, type MatchMode } from './dialect.js';
+import type { ColumnKind, Dialect, FieldResolver } from './dialect.js';
 import { mysqlDriver } from './mysql-driver.js';
 import { MysqlPrinter } from './mysql-printer.js';
 import { uniqueViolation } from './unique-violation.js';
@@ -20,9 +19,6 @@ export const MYSQL_COLLATION = 'utf8mb4_nopad_bin';
 /** the same order on MySQL 8, which lacks MariaDB's name for it (every `_0900_` collation is no-pad) */
 export const MYSQL8_COLLATION = 'utf8mb4_0900_bin';
 
-/** a non-text value compared or matched as text in `collation` */
-const textExprIn = (collation: string) => (expr: string, kind: StorageKind | 'id') => (kind === 'varchar' || kind === 'text' ? expr : `CAST(${expr} AS CHAR) COLLATE ${collation}`);
-
 const COLUMN_TYPES: Record<ColumnKind, string> = {
   varchar: 'varchar(255)', text: 'longtext', integer: 'int', bigint: 'bigint', double: 'double',
   decimal: 'decimal(20,10)', boolean: 'boolean', date: 'date', time: 'time(3)', datetime: 'datetime(3)',
@@ -31,9 +27,6 @@ const COLUMN_TYPES: Record<ColumnKind, string> = {
   // the type of knex's increments() primary key, which a foreign key must match
   ref: 'int unsigned', order: 'double',
 };
-
-/** the target of CAST(? AS ...) for a column kind (MySQL casts to a few type names only) */
-const CAST_TYPES: Partial<Record<ColumnKind, string>> = { ref: 'unsigned', integer: 'signed', bigint: 'signed', order: 'double', double: 'double' };
 
 const CONNECTION_CODES = new Set([
   'ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'EAI_AGAIN',
@@ -86,8 +79,6 @@ export const mysqlDialect: Dialect = {
   printer: new MysqlPrinter(MYSQL_COLLATION),
   title: 'MySQL/MariaDB',
   driver: mysqlDriver,
-  // MariaDB 10.6+ and MySQL 8 (the webhook outbox claims its rows with it)
-  skipLocked: ' FOR UPDATE SKIP LOCKED',
   // MariaDB 10.5+; the server's version decides at connect (mysqlDialectOf)
   insertReturning: true,
   // neither MySQL nor MariaDB has UPDATE ... RETURNING
@@ -95,7 +86,6 @@ export const mysqlDialect: Dialect = {
   writingCtes: false,
   // each DDL statement commits the transaction it runs in
   transactionalDdl: false,
-  onConflictUpdate: () => 'ON DUPLICATE KEY UPDATE',
   longText: 'longtext',
   retypeColumn: (table, column, type) => [`ALTER TABLE ${quoteId(table)} MODIFY COLUMN ${quoteId(column)} ${type}`],
   retypeMovesData: () => false,
@@ -106,21 +96,7 @@ export const mysqlDialect: Dialect = {
   // plain CREATE INDEX: MySQL 8 has none with IF NOT EXISTS; backquotes, the mysql client's default
   operatorIndex: (name, table, columns) => `CREATE INDEX ${backquoteId(name)} ON ${backquoteId(table)} (${columns.map(backquoteId).join(', ')});`,
   columnType: (kind) => COLUMN_TYPES[kind],
-  cast: (expr, kind) => `CAST(${expr} AS ${CAST_TYPES[kind] ?? COLUMN_TYPES[kind]})`,
-  selectExpr: (expr) => expr,
-  compareExpr: (expr) => expr,
-  textExpr: textExprIn(MYSQL_COLLATION),
-  lower: (expr) => `lower(${expr})`,
-  caseSensitiveMatch(expr: string, mode: MatchMode, value: string): Sql {
-    return sql(`${expr} LIKE ? ${LIKE_ESCAPE}`, [likePattern(mode, value)]);
-  },
-  orderBy(expr: string, direction: 'asc' | 'desc', nulls: 'first' | 'last'): string {
-    // MySQL has no NULLS FIRST/LAST: NULL sorts first ascending and last descending by itself
-    const natural = (direction === 'asc') === (nulls === 'first');
-    return natural ? `${expr} ${direction.toUpperCase()}` : `${expr} IS NULL ${nulls === 'first' ? 'DESC' : 'ASC'}, ${expr} ${direction.toUpperCase()}`;
-  },
   tableCollation: MYSQL_COLLATION,
-  defaultValues: '() VALUES ()',
   dropIndex: (name, table) => `DROP INDEX IF EXISTS ${name} ON ${table}`,
   bindValue: bind,
   bindFilterValue: bind,
@@ -181,7 +157,6 @@ export function mysqlDialectFor(version: string, returning: string | null, base:
     ...base,
     insertReturning,
     tableCollation: MYSQL8_COLLATION,
-    textExpr: textExprIn(MYSQL8_COLLATION),
     printer: new MysqlPrinter(MYSQL8_COLLATION),
     dropIndex: (name, table) => `DROP INDEX ${name} ON ${table}`,
     createIndex: (name, table, keyParts, unique) => `CREATE ${unique ? 'UNIQUE ' : ''}INDEX ${name} ON ${table} (${keyParts})`,

@@ -5,9 +5,8 @@
  */
 import { messages, ServiceUnavailableError, ValidationError, validationIssue, type QuireError } from '../../errors/index.js';
 import { quoteId } from '../naming.js';
-import { sql, type Sql } from '../query/sql.js';
 import type { StorageKind } from '../storage-map.js';
-import { LIKE_ESCAPE, likePattern, type ColumnKind, type Dialect, type FieldResolver, type MatchMode } from './dialect.js';
+import type { ColumnKind, Dialect, FieldResolver } from './dialect.js';
 import { pgDriver } from './pg-driver.js';
 import { PostgresPrinter } from './postgres-printer.js';
 import { uniqueViolation } from './unique-violation.js';
@@ -42,17 +41,7 @@ export const postgresDialect: Dialect = {
   title: 'PostgreSQL',
   driver: pgDriver,
   columnType: (kind) => COLUMN_TYPES[kind],
-  cast: (expr, kind) => `CAST(${expr} AS ${COLUMN_TYPES[kind]})`,
-  orderBy: (expr, direction, nulls) => `${expr} ${direction.toUpperCase()} NULLS ${nulls.toUpperCase()}`,
-  defaultValues: 'DEFAULT VALUES',
   dropIndex: (name) => `DROP INDEX IF EXISTS ${name}`,
-  selectExpr: (expr) => expr,
-  compareExpr: (expr, kind) => (kind === 'varchar' || kind === 'text' ? `${expr} COLLATE "C"` : expr),
-  textExpr: (expr, kind) => (kind === 'varchar' || kind === 'text' ? expr : `CAST(${expr} AS TEXT)`),
-  lower: (expr) => `lower(${expr})`,
-  caseSensitiveMatch(expr: string, mode: MatchMode, value: string): Sql {
-    return sql(`${expr} LIKE ? ${LIKE_ESCAPE}`, [likePattern(mode, value)]);
-  },
   bindValue: (_kind: StorageKind, value: unknown) => value ?? null,
   bindFilterValue: (_kind: StorageKind, value: unknown) => value ?? null,
   translateError(err: unknown, resolve: FieldResolver): QuireError | undefined {
@@ -78,8 +67,6 @@ export const postgresDialect: Dialect = {
   writingCtes: true,
   transactionalDdl: true,
   writesAnswers: {},
-  skipLocked: ' FOR UPDATE SKIP LOCKED',
-  onConflictUpdate: (columns) => `ON CONFLICT (${columns.join(', ')}) DO UPDATE SET`,
   retypeColumn: (table, column, type) => [`ALTER TABLE ${quoteId(table)} ALTER COLUMN ${quoteId(column)} TYPE ${type} USING ${quoteId(column)}::${type}`],
   retypeMovesData: () => false,
   columnReference: (_constraint, _column, references) => ` ${references}`,

@@ -5,9 +5,8 @@
  */
 import { messages, ServiceUnavailableError, ValidationError, validationIssue, type QuireError } from '../../errors/index.js';
 import { quoteId } from '../naming.js';
-import { sql, type Sql } from '../query/sql.js';
 import type { StorageKind } from '../storage-map.js';
-import type { ColumnKind, Dialect, FieldResolver, MatchMode } from './dialect.js';
+import type { ColumnKind, Dialect, FieldResolver } from './dialect.js';
 import { sqliteDriver } from './sqlite-driver.js';
 import { SqlitePrinter } from './sqlite-printer.js';
 import { uniqueViolation } from './unique-violation.js';
@@ -21,11 +20,6 @@ const COLUMN_TYPES: Record<ColumnKind, string> = {
   timestamp: 'bigint', json: 'text', ref: 'integer', order: 'real',
 };
 
-/** GLOB metacharacters taken literally by wrapping them in a one-character class. */
-function escapeGlob(value: string): string {
-  return value.replace(/[*?[]/g, (c) => `[${c}]`);
-}
-
 /** declared types that share an affinity: retyping between them needs no data move */
 const SAME_AFFINITY = new Set(['varchar>text', 'integer>bigint']);
 
@@ -37,20 +31,7 @@ export const sqliteDialect: Dialect = {
   title: 'SQLite',
   driver: sqliteDriver,
   columnType: (kind) => COLUMN_TYPES[kind],
-  cast: (expr, kind) => `CAST(${expr} AS ${COLUMN_TYPES[kind]})`,
-  orderBy: (expr, direction, nulls) => `${expr} ${direction.toUpperCase()} NULLS ${nulls.toUpperCase()}`,
-  defaultValues: 'DEFAULT VALUES',
   dropIndex: (name) => `DROP INDEX IF EXISTS ${name}`,
-  selectExpr: (expr, kind) => (kind === 'bigint' || kind === 'timestamp' ? `CAST(${expr} AS TEXT)` : expr),
-  compareExpr: (expr, kind) => (kind === 'decimal' ? `CAST(${expr} AS REAL)` : expr),
-  textExpr: (expr) => expr,
-  // SQLite's lower() folds ASCII only; quire_lower (registered per connection) folds Unicode
-  lower: (expr) => `quire_lower(${expr})`,
-  caseSensitiveMatch(expr: string, mode: MatchMode, value: string): Sql {
-    const v = escapeGlob(value);
-    const pattern = mode === 'contains' ? `*${v}*` : mode === 'startsWith' ? `${v}*` : `*${v}`;
-    return sql(`${expr} GLOB ?`, [pattern]);
-  },
   bindValue(kind: StorageKind, value: unknown): unknown {
     if (value === null || value === undefined) return null;
     if (kind === 'bigint') return BigInt(value as string);
@@ -83,8 +64,6 @@ export const sqliteDialect: Dialect = {
   updateReturning: true,
   writingCtes: false,
   transactionalDdl: true,
-  skipLocked: '',
-  onConflictUpdate: (columns) => `ON CONFLICT (${columns.join(', ')}) DO UPDATE SET`,
   // no ALTER COLUMN: the values are copied into a new column of the new type, which takes the old one's name
   retypeColumn(table, column, type, from, to) {
     if (SAME_AFFINITY.has(`${from}>${to}`)) return [];

@@ -11,6 +11,8 @@ import { ServiceUnavailableError, ValidationError } from '../../../../engine/err
 import { insertReturningOf, MYSQL8_COLLATION, MYSQL_COLLATION, mysqlDialect, mysqlDialectFor } from '../../../../engine/repository/dialect/mysql.js';
 import { createTableText } from '../../../../engine/repository/schema/apply-changes.js';
 import type { TableDef } from '../../../../engine/repository/schema/table-defs.js';
+import { asc, asText, cast, col, desc, param, select, star } from '../../../../engine/repository/sql/build.js';
+import type { Order } from '../../../../engine/repository/sql/sql-node.js';
 
 const resolve = (_t: string | undefined, c: string) => (c === 'authors_name_unique' ? 'name' : c);
 const driverError = (errno: number, code: string, sqlMessage: string, extra: Record<string, unknown> = {}) =>
@@ -56,18 +58,19 @@ test('other errors are not mistaken for an outage', () => {
 });
 
 test('NULL placement: MySQL order where it is the one wanted, IS NULL first otherwise', () => {
-  assert.is(mysqlDialect.orderBy('"t0"."x"', 'asc', 'first'), '"t0"."x" ASC');
-  assert.is(mysqlDialect.orderBy('"t0"."x"', 'desc', 'last'), '"t0"."x" DESC');
-  assert.is(mysqlDialect.orderBy('"l"."o"', 'asc', 'last'), '"l"."o" IS NULL ASC, "l"."o" ASC');
-  assert.is(mysqlDialect.orderBy('"t0"."x"', 'desc', 'first'), '"t0"."x" IS NULL DESC, "t0"."x" DESC');
+  const ordered = (o: Order) => mysqlDialect.printer.print(select({ columns: [star()], orderBy: [o] })).text.replace('SELECT * ORDER BY ', '');
+  assert.is(ordered(asc(col('t0', 'x'), 'first')), '"t0"."x" ASC');
+  assert.is(ordered(desc(col('t0', 'x'), 'last')), '"t0"."x" DESC');
+  assert.is(ordered(asc(col('l', 'o'), 'last')), '"l"."o" IS NULL ASC, "l"."o" ASC');
+  assert.is(ordered(desc(col('t0', 'x'), 'first')), '"t0"."x" IS NULL DESC, "t0"."x" DESC');
 });
 
 test('bound values: DATETIME without its zone, JSON as text, casts MySQL accepts', () => {
   assert.is(mysqlDialect.bindValue('datetime', '2024-04-02T12:00:00.123Z'), '2024-04-02 12:00:00.123');
   assert.is(mysqlDialect.bindValue('json', '{"a":1}'), '{"a":1}');
   assert.is(mysqlDialect.bindValue('varchar', null), null);
-  assert.is(mysqlDialect.cast('?', 'ref'), 'CAST(? AS unsigned)');
-  assert.is(mysqlDialect.cast('?', 'order'), 'CAST(? AS double)');
+  assert.is(mysqlDialect.printer.print(cast(param(1), 'ref')).text, 'CAST(? AS unsigned)');
+  assert.is(mysqlDialect.printer.print(cast(param(1), 'order')).text, 'CAST(? AS double)');
   assert.is(mysqlDialect.dropIndex('"i"', '"t"'), 'DROP INDEX IF EXISTS "i" ON "t"');
 });
 
@@ -108,7 +111,7 @@ test('the dialect of a server: MariaDB keeps its collation and index syntax; MyS
   assert.is(mysql8.dropIndex('"i"', '"t"'), 'DROP INDEX "i" ON "t"');
   assert.is(mysql8.createIndex('"i"', '"t"', '"c"', false), 'CREATE INDEX "i" ON "t" ("c")');
   assert.equal([mysql8.keyPart('"c"', 'text', true), mysql8.keyPart('"c"', 'text', false), mysql8.retypeMovesData('varchar', 'text')], ['(SHA2("c", 256))', '"c"', true]);
-  assert.is(mysql8.textExpr('"n"', 'integer'), 'CAST("n" AS CHAR) COLLATE utf8mb4_0900_bin');
+  assert.is(mysql8.printer.print(asText(col(undefined, 'n'), 'integer')).text, 'CAST("n" AS CHAR) COLLATE utf8mb4_0900_bin');
   assert.is(mysqlDialectFor('8.0.36', 'true').insertReturning, true);
   assert.throws(() => mysqlDialectFor('8.0.36', 'no'), /returning= must be true or false/);
 });
