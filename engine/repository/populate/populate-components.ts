@@ -12,7 +12,7 @@ import { and, asc, col, eq, inList, param, select, table } from '../sql/build.js
 import type { Join } from '../sql/sql-node.js';
 import type { RunContext } from '../run-context.js';
 import { typeOf, type TypeStorage } from '../storage-map.js';
-import { runSqlValues } from '../run-sql.js';
+import { runStatementValues } from '../run-sql.js';
 import { populateLinked, type PopulateNext } from './populate-linked.js';
 
 export async function populateComponent(
@@ -61,12 +61,11 @@ export async function populateDynamicZone(
     eq(col(l, 'field'), param(name)),
     ...(spec.on ? [inList(col(l, 'component_type'), listed.map(param))] : []),
   ]);
-  const query = ctx.dialect.printer.print(select({
+  const rows = await runStatementValues(ctx, select({
     columns: [{ item: col(l, 'entity_id'), as: '__owner' }, { item: col(l, 'component_type'), as: '__component' }, ...parts.flatMap((p) => p.selection.nodes)],
     from: table(type.componentLinks, l), joins, where,
     orderBy: [asc(col(l, 'entity_id')), asc(col(l, 'order'), 'last'), asc(col(l, 'id'))],
   }));
-  const rows = await runSqlValues(ctx, query.text, query.bindings);
   const byOwner = new Map<number, Entry[]>();
   const byComponent = new Map<string, Entry[]>();
   for (const row of rows) {

@@ -7,7 +7,6 @@ import { messages, ValidationError } from '../../errors/index.js';
 import type { Entry } from '../../plan/types.js';
 import { LRUCache } from 'lru-cache';
 import type { Dialect } from '../dialect/dialect.js';
-import { quoteId } from '../naming.js';
 import { col, selected } from '../sql/build.js';
 import type { Selected } from '../sql/sql-node.js';
 import type { FieldColumn, TypeStorage } from '../storage-map.js';
@@ -16,8 +15,8 @@ import { VALUE_DECODERS } from '../values/decode-value.js';
 export interface Selection {
   /** the selected columns as SQL nodes: `"t0"."id" AS "id", "t0"."title" AS "title", CAST(..) AS "wordCount"` */
   readonly nodes: readonly Selected[];
-  /** the same, printed for the dialect (the write path's RETURNING) */
-  readonly text: string;
+  /** a string naming this selection (table alias, columns, their kinds and aliases): the key of the write shapes returning it (write/insert-rows.ts) */
+  readonly key: string;
   readonly columns: readonly FieldColumn[];
   /** a result row (column aliases `<prefix><field>`) -> Entry with plan/types.ts value shapes */
   readonly decode: (row: Record<string, unknown>) => Entry;
@@ -54,8 +53,8 @@ export function selectFields(type: TypeStorage, fields: readonly string[] | unde
     return f;
   });
   const nodes: Selected[] = columns.map((c) => ({ item: selected(col(alias, c.column), c.kind), as: prefix + c.field }));
-  const text = columns.map((c) => `${dialect.printer.print(selected(col(alias, c.column), c.kind)).text} AS ${quoteId(prefix + c.field)}`).join(', ');
-  return Object.freeze({ nodes, text, columns, decode: compileDecoder(columns, prefix, dialect), decodeAt: compileDecoder(columns, undefined, dialect) });
+  const key = `${alias}:${columns.map((c) => `${c.column}/${c.kind}>${prefix}${c.field}`).join(',')}`;
+  return Object.freeze({ nodes, key, columns, decode: compileDecoder(columns, prefix, dialect), decodeAt: compileDecoder(columns, undefined, dialect) });
 }
 
 type RowDecoder = (row: Record<string, unknown>) => Entry;

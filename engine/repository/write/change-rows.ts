@@ -26,7 +26,7 @@ export async function updateRow(ctx: RunContext, table: string, set: Readonly<Re
 /** updateRow answering the changed row (UPDATE ... RETURNING: SQLite, PostgreSQL); none: no such row */
 export async function updateRowReturning(ctx: RunContext, table: string, set: Readonly<Record<string, unknown>>, id: unknown, returning: Returning): Promise<Row[]> {
   const columns = Object.keys(set).filter((c) => set[c] !== undefined);
-  const statement = shaped(ctx, `update ${table} ${columns.join(',')} returning ${returning.text}`, () => byId(table, columns, returning), [...columns.map((c) => set[c]), id]);
+  const statement = shaped(ctx, `update ${table} ${columns.join(',')} returning ${returning.key}`, () => byId(table, columns, returning), [...columns.map((c) => set[c]), id]);
   return runStatement(ctx, statement);
 }
 

@@ -10,13 +10,13 @@ import { runStatement, runStatementHeader, shaped, type Row } from '../run-sql.j
 import { col, columnIs, insertInto, insertRowsInto, select, Slot, table as from } from '../sql/build.js';
 import type { Insert, Selected } from '../sql/sql-node.js';
 
-/** the columns a statement answers: their nodes, and a text naming them (the shape's key; query/select-fields.ts Selection is one) */
+/** the columns a statement answers: their nodes, and a string naming them (part of the shape's key; query/select-fields.ts Selection is one) */
 export interface Returning {
   readonly nodes: readonly Selected[];
-  readonly text: string;
+  readonly key: string;
 }
 
-const ID: Returning = { nodes: [col(undefined, 'id')], text: 'id' };
+const ID: Returning = { nodes: [col(undefined, 'id')], key: 'id' };
 
 /** one row (column -> bound value, as scalar-row.ts builds it); its new id, or with `returning` the new row */
 export async function insertRow(ctx: RunContext, table: string, row: Readonly<Record<string, unknown>>): Promise<number>;
@@ -28,11 +28,11 @@ export async function insertRow(ctx: RunContext, table: string, row: Readonly<Re
     // MySQL: the AUTO_INCREMENT id from the result header, the row read back by it
     const { insertId } = await runStatementHeader(ctx, shaped(ctx, `insert ${table} ${columns.join(',')}`, () => insertOf(table, columns), values));
     if (returning === undefined) return insertId;
-    const [r] = await runStatement(ctx, shaped(ctx, `select ${table} by id ${returning.text}`, () => select({ columns: returning.nodes, from: from(table), where: columnIs('id', new Slot(0)) }), [insertId]));
+    const [r] = await runStatement(ctx, shaped(ctx, `select ${table} by id ${returning.key}`, () => select({ columns: returning.nodes, from: from(table), where: columnIs('id', new Slot(0)) }), [insertId]));
     return r;
   }
   const answer = returning ?? ID;
-  const [r] = await runStatement(ctx, shaped(ctx, `insert ${table} ${columns.join(',')} returning ${answer.text}`, () => insertOf(table, columns, answer.nodes), values));
+  const [r] = await runStatement(ctx, shaped(ctx, `insert ${table} ${columns.join(',')} returning ${answer.key}`, () => insertOf(table, columns, answer.nodes), values));
   return returning === undefined ? Number(r.id) : r;
 }
 
