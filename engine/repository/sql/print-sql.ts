@@ -2,7 +2,7 @@
  * engine/repository/sql: SQL nodes (sql-node.ts) -> text with `?` bindings, in order. SqlPrinter
  * prints what every database writes alike; each dialect's printer (dialect/*) overrides the few
  * visits where its database differs (casts, comparisons, pattern matching, NULL placement, joined
- * text, JSON text). One visitor, kysely's design (its default query compiler and dialect compilers).
+ * text, JSON text, a row of defaults, upserts, row locks). One visitor, kysely's design (its default query compiler and dialect compilers).
  * Pure: no I/O.
  */
 import { qualified, quoteId } from '../naming.js';
