@@ -1,6 +1,6 @@
 /**
  * engine/repository: how many named (prepared) statements a PostgreSQL connection keeps. A
- * one-statement read is prepared per connection under a name of its text (run-find-text.ts); its
+ * one-statement read is prepared per connection under a name of its text (answer/run-answer.ts); its
  * shapes are as many as the query strings clients send, and each prepared statement holds its
  * generic plan in the server process until the connection ends. Per connection the names are kept
  * least recently used first; past `cap` the oldest is closed with DEALLOCATE before a new one is

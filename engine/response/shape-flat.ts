@@ -1,7 +1,7 @@
 /**
  * engine/response: repository Entry -> the flat JSON the users-permissions plugin answers with
  * (`{ id, username, email, ..., role: { id, name, ... } }`, no data/attributes envelope), populated
- * relations and media flat too. As in shape-entry.ts, private attributes and unknown keys are
+ * relations and media flat too. As in the REST shape (rest-shape.ts), private attributes and unknown keys are
  * dropped here, so a password hash or a reset token can never leave the server through it.
  */
 import type { Attribute, Component, ContentType, NormalizedModel } from '../../compiler/model/types.js';
