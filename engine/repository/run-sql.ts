@@ -36,7 +36,7 @@ async function send(ctx: RunContext, connection: unknown, text: string, bindings
  * WriteHeader), run where runSql runs it: an UPDATE or DELETE that must say whether it found its
  * row, and on MySQL an INSERT without RETURNING.
  */
-export async function runSqlHeader(ctx: RunContext, text: string, bindings: readonly unknown[]): Promise<WriteHeader> {
+async function runSqlHeader(ctx: RunContext, text: string, bindings: readonly unknown[]): Promise<WriteHeader> {
   const write = (connection: unknown) => {
     ctx.onQuery?.(text);
     return ctx.dialect.driver.write(connection, ctx.connections.kept(connection as object), text, bindings);
@@ -75,7 +75,7 @@ export async function runSql(ctx: RunContext, text: string, bindings: readonly u
 }
 
 /** runSql answering rows of values, in the order of the statement's select list */
-export async function runSqlValues(ctx: RunContext, text: string, bindings: readonly unknown[]): Promise<unknown[][]> {
+async function runSqlValues(ctx: RunContext, text: string, bindings: readonly unknown[]): Promise<unknown[][]> {
   return (await run(ctx, text, bindings, true)) as unknown[][];
 }
 

@@ -12,7 +12,7 @@ const POSITIONAL_CACHE = 1000;
 const positional = new Map<string, string>();
 
 /** `a = ? AND b IN (?, ?)` -> `a = $1 AND b IN ($2, $3)` (remembered per text) */
-export function positionalSql(text: string): string {
+function positionalSql(text: string): string {
   let out = positional.get(text);
   if (out === undefined) {
     let n = 0;

@@ -15,6 +15,10 @@ import {
 } from '../../../../../engine/repository/sql/build.js';
 import type { Insert, Statement } from '../../../../../engine/repository/sql/sql-node.js';
 import { mysqlDialectFor } from '../../../../../engine/repository/dialect/mysql.js';
+import { LRUCache } from 'lru-cache';
+import type { RunContext } from '../../../../../engine/repository/run-context.js';
+import { shaped } from '../../../../../engine/repository/run-sql.js';
+import type { Printed } from '../../../../../engine/repository/sql/print-sql.js';
 
 const printers = { sqlite: sqliteDialect.printer, postgres: postgresDialect.printer, mysql: mysqlDialect.printer };
 const printed = (node: Parameters<typeof postgresDialect.printer.print>[0]) =>
@@ -154,6 +158,20 @@ test('slots: a shape printed once keeps its slots as bindings, in text order', (
   const { text, bindings } = sqliteDialect.printer.print(node);
   assert.is(text, 'UPDATE "tags" SET "name" = ?, "order" = ? WHERE "id" = ?');
   assert.equal(bindings.map((b) => (b as Slot).n), [0, 1, 2]);
+});
+
+test('shaped: a statement printed once per shape sends the same text and bindings as the statement printed with its values', () => {
+  for (const dialect of [sqliteDialect, postgresDialect, mysqlDialect]) {
+    const ctx = { dialect, statements: new LRUCache<string, Printed>({ max: 10 }) } as unknown as RunContext;
+    for (const [title, id] of [['a', 1], ['b', 2]] as const) {
+      const once = shaped(ctx, 'update tags name,order', () => update('tags', { name: new Slot(0), order: new Slot(1) }, columnIs('id', new Slot(2))), [title, id * 10, id]);
+      const direct = dialect.printer.print(update('tags', { name: title, order: id * 10 }, columnIs('id', id)));
+      assert.equal(once, direct, dialect.name);
+    }
+    const rows = [[1, 'x'], [2, 'y']];
+    const once = shaped(ctx, 'insert links a,b x2', () => insertRowsInto('links', ['a', 'b'], rows.map((_, r) => [new Slot(2 * r), new Slot(2 * r + 1)])), rows.flat());
+    assert.equal(once, dialect.printer.print(insertRowsInto('links', ['a', 'b'], rows)), dialect.name);
+  }
 });
 
 test.run();
