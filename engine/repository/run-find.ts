@@ -12,8 +12,9 @@ import { rootConditions } from './query/root-conditions.js';
 import { decodeValueRows } from './query/select-fields.js';
 import { AliasCounter } from './query/alias-counter.js';
 import type { RunContext } from './run-context.js';
-import { runStatement, runStatementValues } from './run-sql.js';
-import { asc, col, eq, keyword, param, select, table } from './sql/build.js';
+import { runStatement, runStatementValues, shaped } from './run-sql.js';
+import { asc, col, eq, keyword, param, select, Slot, table } from './sql/build.js';
+import type { Expr } from './sql/sql-node.js';
 import { typeOf } from './storage-map.js';
 import type { FindResult } from './types.js';
 
@@ -59,12 +60,16 @@ export async function runFindOne(ctx: RunContext, plan: FindOnePlan): Promise<En
   const type = typeOf(ctx.storage, plan.uid);
   const byId = plan.id !== undefined;
   if (byId && !Number.isSafeInteger(plan.id)) return undefined;
-  // by id: the entry whatever its publication state; single type: the one (published, when live) entry
-  const where = byId ? eq(col(ROOT, 'id'), param(plan.id)) : rootConditions(type, ROOT, scopeOf(ctx), undefined, plan.publicationState, plan.locale);
   const selection = ctx.selections.of(type, plan.fields, ROOT);
   // the read-back of an entry this transaction just created: its INSERT returned the row already
   const written = byId ? ctx.written?.take(type.uid, plan.id as number, selection.columns) : undefined;
-  const rows = written ? [] : await runStatementValues(ctx, select({ columns: selection.nodes, from: table(type.table, ROOT), where, orderBy: [asc(col(ROOT, 'id'))], limit: 1 }));
+  const one = (w: Expr) => select({ columns: selection.nodes, from: table(type.table, ROOT), where: w, orderBy: [asc(col(ROOT, 'id'))], limit: 1 });
+  // by id: the entry whatever its publication state, by a statement of the type and selection alone
+  // (printed once per shape); single type: the one (published, when live) entry
+  const statement = byId
+    ? shaped(ctx, `find one ${selection.key} ${type.table}`, () => one(eq(col(ROOT, 'id'), param(new Slot(0)))), [plan.id])
+    : one(rootConditions(type, ROOT, scopeOf(ctx), undefined, plan.publicationState, plan.locale));
+  const rows = written ? [] : await runStatementValues(ctx, statement);
   if (!written && rows.length === 0) return undefined;
   const entries = written ? [written] : decodeValueRows(rows, selection);
   await populateEntries(ctx, type, entries, plan.populate, plan.publicationState);
