@@ -87,7 +87,7 @@ test('Article fields map attribute types the way Strapi does', () => {
 
 test('enums, dynamic zones and components are named as Strapi names them', () => {
   const format = schema.getType('ENUM_ARTICLE_FORMAT') as GraphQLEnumType;
-  assert.equal(format.getValues().map((v) => v.name), ['feature', 'news', 'opinion', 'review']);
+  assert.equal(format.getValues().map((v) => v.name), ['news', 'feature', 'opinion', 'review']);
   assert.instance(schema.getType('ENUM_COMPONENTSHAREDSOCIALLINK_PLATFORM'), GraphQLEnumType);
   const zone = schema.getType('ArticleBlocksDynamicZone') as GraphQLUnionType;
   assert.equal(zone.getTypes().map(String), [
