@@ -20,7 +20,7 @@ import pg from 'pg';
 import { loadServerConfig } from '../../engine/config/server-config.js';
 import { createLogger, startServer, type RunningServer } from '../../engine/server.js';
 import { firstDifference } from '../bench/compare-bodies.js';
-import { nullsFirst, unordered, withoutDeliberate, withoutGraphqlTimestamps, withoutPopulatedDrafts } from './known-differences.js';
+import { tiesInIdOrder, unordered, withoutDeliberate, withoutGraphqlTimestamps, withoutPopulatedDrafts } from './known-differences.js';
 import { readRequests, type ReadRequest } from './read-requests.js';
 import { call, seedContent, type Http } from './seed-strapi.js';
 import { adminTokens, databaseUrl as databaseUrlOf, ensureStrapi, MYSQL_URL, PG_URL, port, REF, ROOT, SECRETS, SPEC, startStrapi, type Strapi, type StrapiDialect } from './strapi-process.js';
@@ -106,7 +106,7 @@ async function main(): Promise<number> {
         same++;
         continue;
       }
-      const theirs = nullsFirst(/preview|PREVIEW/.test(r.graphql ?? r.path) ? b : withoutPopulatedDrafts(b), r.path);
+      const theirs = tiesInIdOrder(/preview|PREVIEW/.test(r.graphql ?? r.path) ? b : withoutPopulatedDrafts(b), r.path);
       const ours = withoutGraphqlTimestamps(withoutDeliberate(a, theirs), theirs, TIMESTAMP_ATTRIBUTES);
       const left = got.status !== want.status ? raw : firstDifference(ours, theirs);
       if (!left) sameButDeliberate++;

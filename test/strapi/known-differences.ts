@@ -5,7 +5,7 @@
  * such lists compare as sets. `deliberate`: the contract's entry-level `meta` ({}, or
  * `availableLocales` on a localized type), `createdBy`/`updatedBy` attached (null for writes without an admin) on a type with
  * populateCreatorFields, populated relations without the drafts of a draft-and-publish target,
- * NULLs first on an ascending sort (Strapi on PostgreSQL: last), a `timestamp` attribute's value over
+ * entries of equal sort values in id order, a `timestamp` attribute's value over
  * GraphQL (Strapi answers null there).
  */
 
@@ -61,10 +61,10 @@ export function withoutPopulatedDrafts(strapi: Json): Json {
 }
 
 /**
- * Strapi's list sorted `<field>:asc` with its NULLs moved first and entries of equal values in id
- * order, as quire sorts them (Strapi's order among equal values is the storage order)
+ * Strapi's list sorted `<field>:asc` with entries of equal values in id order, as quire sorts them
+ * (Strapi's order among equal values is the storage order; NULLs stay where the database put them)
  */
-export function nullsFirst(strapi: Json, path: string): Json {
+export function tiesInIdOrder(strapi: Json, path: string): Json {
   const m = /[?&]sort=([A-Za-z]+):asc(&|$)/.exec(path);
   if (!m || !Array.isArray(strapi?.data)) return strapi;
   const copy = structuredClone(strapi);
@@ -75,8 +75,7 @@ export function nullsFirst(strapi: Json, path: string): Json {
     if (last && value(last[0]) === value(e)) last.push(e);
     else runs.push([e]);
   }
-  const nulls = runs.filter((r) => value(r[0]) === 'null').flat().sort(byId);
-  copy.data = [...nulls, ...runs.filter((r) => value(r[0]) !== 'null').flatMap((r) => r.sort(byId))];
+  copy.data = runs.flatMap((r) => r.sort(byId));
   return copy;
 }
 

@@ -1,7 +1,9 @@
 /**
  * engine/repository/query: SortItem[] -> ORDER BY items (sql/sql-node.ts). A path through to-one
- * relations or single components becomes a correlated subquery picking the linked value. NULLs first
- * ascending, last descending, on every database; `id` ascending always closes the list so pages are stable.
+ * relations or single components becomes a correlated subquery picking the linked value. NULLs are
+ * placed as the database places them, as Strapi's answers on it do (SQLite and MySQL: first
+ * ascending, last descending; PostgreSQL: last ascending, first descending); `id` ascending always
+ * closes the list so pages are stable.
  */
 import { messages, ValidationError } from '../../errors/index.js';
 import type { SortItem } from '../../plan/types.js';
@@ -14,14 +16,10 @@ import { linkStep } from './link-steps.js';
 /**
  * `[{ path: ['author', 'name'], direction: 'desc' }]` on articles t0 ->
  * `(SELECT "t2"."name" FROM "articles_author_links" AS "l1" JOIN "authors" AS "t2" ON "t2"."id" = "l1"."author_id"
- *   WHERE "l1"."article_id" = "t0"."id" ORDER BY "l1"."id" ASC LIMIT 1) DESC NULLS LAST, "t0"."id" ASC`
+ *   WHERE "l1"."article_id" = "t0"."id" ORDER BY "l1"."id" ASC LIMIT 1) DESC, "t0"."id" ASC`
  */
 export function compileSort(items: readonly SortItem[], type: TypeStorage, alias: string, scope: WhereScope): Order[] {
-  const orders: Order[] = items.map((item) => ({
-    item: sortExpression(item.path, type, alias, scope),
-    direction: item.direction,
-    nulls: item.direction === 'asc' ? 'first' : 'last',
-  }));
+  const orders: Order[] = items.map((item) => ({ item: sortExpression(item.path, type, alias, scope), direction: item.direction }));
   orders.push(asc(col(alias, 'id')));
   return orders;
 }

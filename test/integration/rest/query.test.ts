@@ -4,7 +4,7 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { startTestServer, type TestServer } from '../../helpers/server.js';
+import { DIALECT, startTestServer, type TestServer } from '../../helpers/server.js';
 
 let s: TestServer;
 let admin: string;
@@ -38,15 +38,23 @@ test('sort forms', async () => {
   assert.equal(await titles('sort=title'), ['Alpha', 'Bravo', 'Charlie']);
   assert.equal(await titles('sort=title:desc'), ['Charlie', 'Bravo', 'Alpha']);
   assert.equal(await titles('sort=title:DESC'), ['Charlie', 'Bravo', 'Alpha']);
-  assert.equal(await titles('sort[0]=readingTime:asc&sort[1]=title:desc'), ['Charlie', 'Bravo', 'Alpha']);
-  assert.equal(await titles('sort=readingTime:desc,title:asc'), ['Alpha', 'Bravo', 'Charlie']);
+  // Charlie's readingTime is NULL: placed as the database places it (PostgreSQL: last ascending)
+  assert.equal(await titles('sort[0]=readingTime:asc&sort[1]=title:desc'), DIALECT === 'postgres' ? ['Bravo', 'Alpha', 'Charlie'] : ['Charlie', 'Bravo', 'Alpha']);
+  assert.equal(await titles('sort=readingTime:desc,title:asc'), DIALECT === 'postgres' ? ['Charlie', 'Alpha', 'Bravo'] : ['Alpha', 'Bravo', 'Charlie']);
   assert.equal(await titles('sort[title]=desc'), ['Charlie', 'Bravo', 'Alpha']);
   assert.equal(await titles('sort[0][title]=asc'), ['Alpha', 'Bravo', 'Charlie']);
 });
 
-test('NULLs sort first ascending and last descending', async () => {
-  assert.equal((await titles('sort[0]=readingTime:asc&sort[1]=title'))[0], 'Charlie');
-  assert.equal((await titles('sort[0]=readingTime:desc&sort[1]=title')).at(-1), 'Charlie');
+test(`NULLs placed as Strapi places them on ${DIALECT}: ${DIALECT === 'postgres' ? 'last ascending, first descending' : 'first ascending, last descending'}`, async () => {
+  const asc = await titles('sort[0]=readingTime:asc&sort[1]=title');
+  const desc = await titles('sort[0]=readingTime:desc&sort[1]=title');
+  if (DIALECT === 'postgres') {
+    assert.is(asc.at(-1), 'Charlie');
+    assert.is(desc[0], 'Charlie');
+  } else {
+    assert.is(asc[0], 'Charlie');
+    assert.is(desc.at(-1), 'Charlie');
+  }
 });
 
 test('sort on a relation field', async () => {

@@ -11,7 +11,7 @@ import { firstDifference } from '../../bench/compare-bodies.js';
 import { processInUtc } from '../../../engine/repository/dialect/postgres-json.js';
 import { DIALECT, startTestServer, type TestServer } from '../../helpers/server.js';
 import { copySpec, editJson } from '../../helpers/spec-dir.js';
-import { nullsFirst, unordered, withoutDeliberate, withoutGraphqlTimestamps, withoutPopulatedDrafts } from '../../strapi/known-differences.js';
+import { tiesInIdOrder, unordered, withoutDeliberate, withoutGraphqlTimestamps, withoutPopulatedDrafts } from '../../strapi/known-differences.js';
 import { loadArtifacts } from '../../../engine/artifacts/load-artifacts.js';
 import { speedIndexSql } from '../../../engine/repository/index.js';
 import { onDatabase, schemaFingerprint } from '../../strapi/schema-fingerprint.js';
@@ -50,7 +50,7 @@ it(`[${DIALECT}] a Strapi database is recognised and its recorded public reads a
       identical++;
       continue;
     }
-    theirs = nullsFirst(/preview|PREVIEW/.test(a.graphql ?? a.path) ? theirs : withoutPopulatedDrafts(theirs), a.path);
+    theirs = tiesInIdOrder(/preview|PREVIEW/.test(a.graphql ?? a.path) ? theirs : withoutPopulatedDrafts(theirs), a.path);
     const d = r.status !== a.status ? `status ${r.status} != ${a.status}` : firstDifference(withoutGraphqlTimestamps(withoutDeliberate(ours, theirs), theirs, ['importedAt']), theirs);
     if (d) differ.push(`${a.path} ${a.graphql ?? ''}: ${d}`);
   }
