@@ -66,10 +66,9 @@ export async function runFindOne(ctx: RunContext, plan: FindOnePlan): Promise<En
   const one = (w: Expr) => select({ columns: selection.nodes, from: table(type.table, ROOT), where: w, orderBy: [asc(col(ROOT, 'id'))], limit: 1 });
   // by id: the entry whatever its publication state, by a statement of the type and selection alone
   // (printed once per shape); single type: the one (published, when live) entry
-  const statement = byId
+  const rows = written ? [] : await runStatementValues(ctx, byId
     ? shaped(ctx, `find one ${selection.key} ${type.table}`, () => one(eq(col(ROOT, 'id'), param(new Slot(0)))), [plan.id])
-    : one(rootConditions(type, ROOT, scopeOf(ctx), undefined, plan.publicationState, plan.locale));
-  const rows = written ? [] : await runStatementValues(ctx, statement);
+    : one(rootConditions(type, ROOT, scopeOf(ctx), undefined, plan.publicationState, plan.locale)));
   if (!written && rows.length === 0) return undefined;
   const entries = written ? [written] : decodeValueRows(rows, selection);
   await populateEntries(ctx, type, entries, plan.populate, plan.publicationState);

@@ -4,7 +4,7 @@
  * root field reaches (as Strapi does) and prints them sorted, with enum values and arguments in
  * Strapi's order. Pure: no fs, clock or randomness.
  */
-import { buildSchema, GraphQLEnumType, lexicographicSortSchema, printSchema, type GraphQLFieldConfigArgumentMap, type GraphQLSchema } from 'graphql';
+import { buildSchema, GraphQLEnumType, lexicographicSortSchema, printSchema, type GraphQLFieldConfigArgumentMap, type GraphQLInterfaceType, type GraphQLObjectType, type GraphQLSchema } from 'graphql';
 import { MapperKind, mapSchema, pruneSchema } from '@graphql-tools/utils';
 import type { NormalizedModel } from '../../model/types.js';
 import { emitEntityTypes } from './emit-entity-types.js';
@@ -59,8 +59,8 @@ export function buildGraphqlSchema(model: NormalizedModel, options: EmitGraphqlO
  * them) and a field's arguments (`filters, pagination, sort, publicationState, locale`).
  */
 export function sortSchema(schema: GraphQLSchema): GraphQLSchema {
-  const inOrder = <T>(names: readonly string[], map: Readonly<Record<string, T>>): Record<string, T> =>
-    Object.fromEntries([...names.filter((n) => n in map), ...Object.keys(map).filter((n) => !names.includes(n))].map((n) => [n, map[n]!]));
+  // sorting reorders, never adds or drops: the defined names are the sorted map's keys
+  const inOrder = <T>(names: readonly string[], map: Readonly<Record<string, T>>): Record<string, T> => Object.fromEntries(names.map((n) => [n, map[n]!]));
   return mapSchema(lexicographicSortSchema(schema), {
     [MapperKind.ENUM_TYPE]: (type) => {
       const defined = schema.getType(type.name) as GraphQLEnumType;
@@ -68,10 +68,8 @@ export function sortSchema(schema: GraphQLSchema): GraphQLSchema {
       return new GraphQLEnumType({ ...config, values: inOrder(defined.getValues().map((v) => v.name), config.values) });
     },
     [MapperKind.COMPOSITE_FIELD]: (field, fieldName, typeName) => {
-      const owner = schema.getType(typeName) as { getFields?: () => Record<string, { args: readonly { name: string }[] }> } | undefined;
-      const defined = owner?.getFields?.()[fieldName];
-      if (!defined || !field.args) return field;
-      return { ...field, args: inOrder(defined.args.map((a) => a.name), field.args) as GraphQLFieldConfigArgumentMap };
+      const defined = (schema.getType(typeName) as GraphQLObjectType | GraphQLInterfaceType).getFields()[fieldName]!;
+      return field.args ? { ...field, args: inOrder(defined.args.map((a) => a.name), field.args) as GraphQLFieldConfigArgumentMap } : field;
     },
   });
 }
